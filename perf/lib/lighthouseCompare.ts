@@ -1,0 +1,109 @@
+import lighthouse from 'lighthouse';
+import { launch } from 'chrome-launcher';
+import { median } from './median.ts';
+
+/** One way of loading the page, e.g. "with" the script or "without" it (blocked). */
+export interface LighthouseVariant {
+  name: string;
+  /** Lighthouse `blockedUrlPatterns` (Chrome's wildcard patterns) for this variant. */
+  blockedUrlPatterns?: string[];
+}
+
+/** The metrics kept from one Lighthouse run (mobile default config, simulated throttling). */
+export interface LighthouseMetrics {
+  /** Performance category score, 0–100. */
+  score: number;
+  /** Total Blocking Time, ms. */
+  tbt: number;
+  /** Cumulative Layout Shift (unitless). */
+  cls: number;
+  /** Largest Contentful Paint, ms. */
+  lcp: number;
+  /** First Contentful Paint, ms. */
+  fcp: number;
+  /** Finished requests whose URL matches `countUrl` (sanity check that blocking worked). */
+  matchedRequests: number;
+}
+
+/** One run, in the order it was measured. */
+export interface LighthouseRun extends LighthouseMetrics {
+  variant: string;
+  /** 1-based round number. */
+  round: number;
+}
+
+/** Options of {@link lighthouseCompare}. */
+export interface LighthouseCompareOptions {
+  url: string;
+  variants: LighthouseVariant[];
+  /** Rounds; each round runs every variant once, in order (interleaved). */
+  runs: number;
+  chromePath: string;
+  chromeFlags: string[];
+  /** Requests to count per run (see {@link LighthouseMetrics.matchedRequests}). */
+  countUrl?: RegExp;
+  /** Called after every run (progress output). */
+  onRun?: (run: LighthouseRun) => void;
+}
+
+interface NetworkItem {
+  url?: string;
+  statusCode?: number;
+  finished?: boolean;
+}
+
+/**
+ * Runs Lighthouse (performance category only, default mobile config) on `url` for every variant,
+ * `runs` rounds, interleaved (A, B, A, B, …) so that machine noise hits all variants alike. Each
+ * run gets a fresh Chrome from chrome-launcher. Returns every run and the per-variant medians
+ * (each metric's median taken on its own).
+ */
+export async function lighthouseCompare(
+  opts: LighthouseCompareOptions,
+): Promise<{ runs: LighthouseRun[]; medians: Record<string, LighthouseMetrics> }> {
+  const runs: LighthouseRun[] = [];
+  for (let round = 1; round <= opts.runs; round++) {
+    for (const variant of opts.variants) {
+      const chrome = await launch({ chromePath: opts.chromePath, chromeFlags: opts.chromeFlags, logLevel: 'silent' });
+      try {
+        const result = await lighthouse(opts.url, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance'],
+          blockedUrlPatterns: variant.blockedUrlPatterns ?? [],
+        });
+        if (!result) throw new Error(`Lighthouse returned no result for ${opts.url}`);
+        const lhr = result.lhr;
+        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        const num = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+        const matched = (details?.items ?? []).filter(
+          (i) => opts.countUrl?.test(i.url ?? '') && i.finished !== false && (i.statusCode ?? 0) > 0,
+        ).length;
+        const score = lhr.categories['performance']?.score;
+        const run: LighthouseRun = {
+          variant: variant.name,
+          round,
+          score: score == null ? Number.NaN : Math.round(score * 100),
+          tbt: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+          lcp: num('largest-contentful-paint'),
+          fcp: num('first-contentful-paint'),
+          matchedRequests: matched,
+        };
+        runs.push(run);
+        opts.onRun?.(run);
+      } finally {
+        await chrome.kill();
+      }
+    }
+  }
+  const medians: Record<string, LighthouseMetrics> = {};
+  for (const { name } of opts.variants) {
+    const mine = runs.filter((r) => r.variant === name);
+    const m = (key: keyof LighthouseMetrics): number => median(mine.map((r) => r[key]));
+    medians[name] = { score: m('score'), tbt: m('tbt'), cls: m('cls'), lcp: m('lcp'), fcp: m('fcp'), matchedRequests: m('matchedRequests') };
+  }
+  return { runs, medians };
+}

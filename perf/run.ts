@@ -1,0 +1,245 @@
+/**
+ * `npm run perf`: size and speed numbers for Vitrine, printed as plain-text tables on stdout and
+ * written to `perf/out/report.json`. Progress and build logs go to stderr.
+ *
+ *   npm run perf -- --skip-lighthouse --skip-react   # quick: bytes only
+ *   PERF_RUNS=5 npm run perf                         # more Lighthouse rounds (default 3)
+ *
+ * Benchmarks are the `benchmarks` list below (see `Benchmark` in lib/benchmark.ts).
+ */
+import { spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Benchmark, BenchContext } from './lib/benchmark.ts';
+import { bundleSizes } from './lib/bundleSizes.ts';
+import { lighthouseCompare } from './lib/lighthouseCompare.ts';
+import { formatTable, type Table } from './lib/table.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+/** What the "without" Lighthouse variant blocks: the loader and every widget chunk. */
+const VITRINE_PATTERNS = ['*vitrine.js*', '*/vitrine/chunks/*'];
+const VITRINE_URL = /vitrine\.js|\/vitrine\/chunks\//;
+
+/** Runs a command in the repo root; its output goes to stderr. Throws when it fails. */
+function sh(cmd: string, args: string[]): void {
+  process.stderr.write(`$ ${[cmd, ...args].join(' ')}\n`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+}
+
+/** `a / b` as `1.23x`, or `n/a` when `b` is 0 or either is not a number. */
+const ratio = (a: number, b: number): string => (b === 0 || !Number.isFinite(a / b) ? 'n/a' : `${(a / b).toFixed(2)}x`);
+
+// --- benchmarks -------------------------------------------------------------------------------
+
+/** 1. Bytes of every built .js/.css file. */
+const builtFiles: Benchmark = {
+  name: 'bundleSizes',
+  async run(ctx) {
+    const { files, total } = bundleSizes(ctx.distDir);
+    return {
+      tables: [
+        {
+          title: 'Bytes per built file (dist/, gzip -9, brotli -q 11)',
+          columns: ['file', 'raw', 'gzip', 'brotli'],
+          rows: [...files.map((f) => [f.file, f.raw, f.gzip, f.brotli]), [`total (${files.length} files)`, total.raw, total.gzip, total.brotli]],
+        },
+      ],
+      data: { files, total },
+    };
+  },
+};
+
+/** 2. The same widgets built against React instead of Preact (compat). */
+const preactVsReact: Benchmark = {
+  name: 'preactVsReact',
+  skipFlag: '--skip-react',
+  async run(ctx) {
+    sh('npx', ['vite', 'build', '--mode', 'react', '--logLevel', 'warn']);
+    const split = (dir: string) => {
+      const { files, total } = bundleSizes(dir);
+      const fw = files.filter((f) => /^framework-/.test(f.file));
+      const sum = (list: typeof files, k: 'raw' | 'gzip' | 'brotli') => list.reduce((s, f) => s + f[k], 0);
+      return {
+        files,
+        framework: { raw: sum(fw, 'raw'), gzip: sum(fw, 'gzip'), brotli: sum(fw, 'brotli') },
+        total,
+      };
+    };
+    const preact = split(join(ctx.distDir, 'chunks'));
+    const react = split(join(ctx.outDir, 'react-dist/chunks'));
+    const row = (label: string, p: { raw: number; gzip: number; brotli: number }, r: typeof p) => [
+      label,
+      p.gzip,
+      r.gzip,
+      ratio(r.gzip, p.gzip),
+      p.brotli,
+      r.brotli,
+      ratio(r.brotli, p.brotli),
+    ];
+    const minus = (a: { raw: number; gzip: number; brotli: number }, b: typeof a) => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli });
+    return {
+      tables: [
+        {
+          title: 'Preact vs React: widget code (dist/chunks/* vs perf/out/react-dist/chunks/*)',
+          columns: ['part', 'preact gz', 'react gz', 'react/preact', 'preact br', 'react br', 'react/preact'],
+          rows: [
+            row('framework chunk', preact.framework, react.framework),
+            row('widget chunks', minus(preact.total, preact.framework), minus(react.total, react.framework)),
+            row(`total (${preact.files.length} vs ${react.files.length} files)`, preact.total, react.total),
+          ],
+          notes: ['Bytes are deterministic; the ratio is the number to watch.'],
+        },
+      ],
+      data: { preact, react },
+    };
+  },
+};
+
+/** 3. Lighthouse on a product page with the script vs with it blocked. */
+const lighthouseWithWithout: Benchmark = {
+  name: 'lighthouse',
+  skipFlag: '--skip-lighthouse',
+  async run(ctx) {
+    const { buildApp } = await import('../server/app');
+    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-perf-'));
+    const app = await buildApp({ dataDir, distDir: ctx.distDir, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/collections/all`);
+      const handle = /href="\/products\/([^"?#/]+)/.exec(await res.text())?.[1];
+      if (!handle) throw new Error(`no /products/ link on /collections/all (HTTP ${res.status})`);
+      const url = `http://localhost:${port}/products/${handle}`;
+      ctx.log(`lighthouse: ${url}, ${ctx.runs} rounds x (with, without)`);
+      const { runs, medians } = await lighthouseCompare({
+        url,
+        runs: ctx.runs,
+        chromePath: ctx.chromePath,
+        chromeFlags: CHROME_FLAGS,
+        countUrl: VITRINE_URL,
+        variants: [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }],
+        onRun: (r) => ctx.log(`  round ${r.round} ${r.variant}: score ${r.score}, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, LCP ${r.lcp.toFixed(0)} ms`),
+      });
+      const w = medians['with']!;
+      const wo = medians['without']!;
+      const metric = (label: string, k: 'score' | 'tbt' | 'cls' | 'lcp' | 'fcp' | 'matchedRequests') => {
+        const round = k === 'cls' ? (v: number) => Math.round(v * 1000) / 1000 : Math.round;
+        return [label, round(w[k]), round(wo[k]), round(w[k] - wo[k]), ratio(w[k], wo[k])];
+      };
+      const summary: Table = {
+        title: `Lighthouse, /products/${handle} (mobile default config, performance only), median of ${ctx.runs} interleaved runs each`,
+        columns: ['metric', 'with', 'without', 'delta (with-without)', 'ratio with/without'],
+        rows: [
+          metric('performance score', 'score'),
+          metric('TBT ms', 'tbt'),
+          metric('CLS', 'cls'),
+          metric('LCP ms', 'lcp'),
+          metric('FCP ms', 'fcp'),
+          metric('vitrine requests', 'matchedRequests'),
+        ],
+        notes: [`without = blockedUrlPatterns ${JSON.stringify(VITRINE_PATTERNS)}; "vitrine requests" checks that blocking worked.`],
+      };
+      const perRun: Table = {
+        title: 'Lighthouse runs, in measurement order',
+        columns: ['round', 'variant', 'score', 'TBT ms', 'CLS', 'LCP ms', 'FCP ms', 'vitrine reqs'],
+        rows: runs.map((r) => [r.round, r.variant, r.score, Math.round(r.tbt), r.cls, Math.round(r.lcp), Math.round(r.fcp), r.matchedRequests]),
+      };
+      return { tables: [summary, perRun], data: { url, runs, medians } };
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** Every benchmark, in print order. Append new ones here. */
+const benchmarks: Benchmark[] = [builtFiles, preactVsReact, lighthouseWithWithout];
+
+// --- runner -----------------------------------------------------------------------------------
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function chromiumVersion(path: string): string {
+  try {
+    return execFileSync(path, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return `unknown (${path})`;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const runs = Number(process.env.PERF_RUNS ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`PERF_RUNS must be a positive integer, got "${process.env.PERF_RUNS}"`);
+  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const ctx: BenchContext = {
+    root: ROOT,
+    distDir: join(ROOT, 'dist'),
+    outDir: join(ROOT, 'perf/out'),
+    runs,
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    log: (m) => process.stderr.write(`${m}\n`),
+  };
+  mkdirSync(ctx.outDir, { recursive: true });
+  if (!existsSync(join(ctx.distDir, 'vitrine.js'))) sh('node', ['scripts/build.mjs']);
+
+  const header = {
+    date: new Date().toISOString(),
+    node: process.version,
+    chromium: chromiumVersion(chromePath),
+    lighthouse: packageVersion('lighthouse'),
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    runs,
+  };
+  console.log(
+    `Vitrine perf, ${header.date}, node ${header.node}, ${header.chromium}, lighthouse ${header.lighthouse}, ${header.cpus} CPUs (${header.cpuModel}), PERF_RUNS=${runs}. ` +
+      'Absolute times are noisy: compare only numbers from the same run (ratios, deltas); byte counts are exact.',
+  );
+
+  const report: { header: typeof header; benchmarks: Record<string, unknown> } = { header, benchmarks: {} };
+  for (const bench of benchmarks) {
+    console.log('');
+    if (bench.skipFlag && args.has(bench.skipFlag)) {
+      console.log(`[${bench.name}] skipped (${bench.skipFlag})`);
+      report.benchmarks[bench.name] = { skipped: true };
+      continue;
+    }
+    try {
+      const started = Date.now();
+      const { tables, data } = await bench.run(ctx);
+      console.log(tables.map(formatTable).join('\n\n'));
+      report.benchmarks[bench.name] = { tables, data, seconds: (Date.now() - started) / 1000 };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      console.log(`[${bench.name}] FAILED: ${message}`);
+      if (err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+      report.benchmarks[bench.name] = { error: message };
+      process.exitCode = 1;
+    }
+  }
+  const out = join(ctx.outDir, 'report.json');
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nWrote ${out}`);
+}
+
+await main();

@@ -1,0 +1,17 @@
+// `npm test`: everything CI checks, in order, stopping at the first failure.
+// typecheck -> unit and component tests -> production build -> size budgets -> browser tests on
+// the production build (real Chromium) -> Lighthouse CI budgets on the demo shop.
+import { readdirSync } from 'node:fs';
+import { ensureChromium, ensureInstalled, run } from './lib.mjs';
+
+ensureInstalled();
+const chrome = ensureChromium();
+const env = { ...process.env, CHROME_PATH: chrome };
+run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('npx', ['vitest', 'run']);
+run('node', ['scripts/build.mjs']);
+run('npx', ['size-limit']);
+const browserTests = readdirSync('test/browser').filter((f) => f.endsWith('.test.ts')).map((f) => `test/browser/${f}`);
+run('node', ['--import', 'tsx', '--test', '--test-concurrency=1', ...browserTests], { env });
+run('node', ['scripts/lhci.mjs'], { env });
+console.log('\n✓ all checks passed');

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { openDatabase } from './db/index.ts';
+import { installCompression } from './lib/compress.ts';
+import type { AppContext } from './lib/context.ts';
+import { installErrorHandler } from './lib/errors.ts';
+import { registerCors } from './provider/cors.ts';
+import { registerHealth } from './provider/health.ts';
+import { registerLoader } from './provider/loader.ts';
+import { registerStats } from './provider/stats.ts';
+import { registerStoreError } from './provider/store-error.ts';
+import { registerTrack } from './provider/track.ts';
+import { installNotFound, registerShop } from './shop/index.ts';
+
+export interface BuildAppOptions {
+  /** Directory for `vitrine.sqlite` (created if missing). */
+  dataDir: string;
+  /** Built widget bundle directory (`vitrine.js`, `chunks/…`), served at /vitrine/. */
+  distDir: string;
+  /** Fastify/pino request logging (default false). */
+  logger?: boolean;
+  /** Shallow-merged over the stored shop settings when `/{shopId}/vitrine.js` is served. */
+  shopSettingsOverrides?: Record<string, unknown>;
+}
+
+function readVersion(): string {
+  try {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const pkg = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Build the Vitrine server (demo shop + provider API). Does not listen. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Logs go to stderr so stdout only carries the startup line.
+    logger: opts.logger ? { level: process.env.LOG_LEVEL || 'info', stream: process.stderr } : false,
+    // One line per request (onResponse hook below) instead of fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    ajv: { customOptions: { allowUnionTypes: true, removeAdditional: false, coerceTypes: false } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
+  });
+  const db = openDatabase(opts.dataDir);
+  const ctx: AppContext = {
+    db,
+    distDir: opts.distDir,
+    shopSettingsOverrides: opts.shopSettingsOverrides ?? {},
+    version: readVersion(),
+  };
+  app.decorate('vitrine', ctx);
+  app.addHook('onClose', async () => {
+    if (db.open) db.close();
+  });
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // sendBeacon posts text/plain: parse it as JSON.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    try {
+      done(null, text.trim() === '' ? {} : JSON.parse(text));
+    } catch {
+      const err = new Error('Body is not valid JSON') as Error & { statusCode: number; code: string };
+      err.statusCode = 400;
+      err.code = 'INVALID_JSON';
+      done(err, undefined);
+    }
+  });
+
+  if (opts.logger) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    });
+  }
+  installErrorHandler(app);
+  installCompression(app);
+  registerCors(app);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
+  registerHealth(app, ctx);
+  registerStats(app, ctx);
+  registerTrack(app, ctx);
+  registerStoreError(app, ctx);
+  registerLoader(app, ctx);
+  registerShop(app, ctx);
+  installNotFound(app, ctx);
+
+  await app.ready();
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vitrine: AppContext;
+  }
+}

@@ -1,0 +1,118 @@
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  /** 1-based, strictly increasing; stored in `PRAGMA user_version` once applied. */
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+/** Ordered list of schema migrations. Append new ones; never edit an applied one. */
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'provider core tables',
+    up(db) {
+      db.exec(`
+        CREATE TABLE shops (
+          id TEXT PRIMARY KEY,
+          domain TEXT UNIQUE NOT NULL,
+          admin_token TEXT NOT NULL,
+          settings_json TEXT NOT NULL DEFAULT '{}',
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+        CREATE TABLE products (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          product_id INTEGER NOT NULL,
+          handle TEXT NOT NULL,
+          title TEXT NOT NULL,
+          image_url TEXT,
+          PRIMARY KEY (shop_id, handle)
+        );
+        CREATE INDEX products_by_id ON products(shop_id, product_id);
+        CREATE TABLE reviews (
+          id INTEGER PRIMARY KEY,
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          product_id INTEGER,
+          product_handle TEXT,
+          type TEXT NOT NULL DEFAULT 'product_review' CHECK (type IN ('product_review','order_review')),
+          name TEXT NOT NULL,
+          email TEXT,
+          stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+          body_html TEXT NOT NULL DEFAULT '',
+          verified INTEGER NOT NULL DEFAULT 0,
+          reply_html TEXT NULL,
+          reply_at TEXT NULL,
+          hidden INTEGER NOT NULL DEFAULT 0,
+          locale TEXT,
+          created_at TEXT NOT NULL
+        );
+        CREATE INDEX reviews_by_handle ON reviews(shop_id, product_handle, hidden, stars);
+        CREATE INDEX reviews_by_product ON reviews(shop_id, product_id, hidden, created_at);
+        CREATE TABLE review_photos (
+          id INTEGER PRIMARY KEY,
+          review_id INTEGER NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+          url TEXT NOT NULL,
+          position INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX review_photos_by_review ON review_photos(review_id, position);
+        CREATE TABLE events (
+          id INTEGER PRIMARY KEY,
+          shop_id TEXT,
+          type TEXT NOT NULL,
+          payload_json TEXT NOT NULL,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+        CREATE TABLE error_reports (
+          id INTEGER PRIMARY KEY,
+          shop_id TEXT,
+          code TEXT NOT NULL,
+          message TEXT,
+          url TEXT,
+          ua TEXT,
+          payload_json TEXT NOT NULL,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+        CREATE TABLE shop_state (
+          shop_id TEXT PRIMARY KEY REFERENCES shops(id) ON DELETE CASCADE,
+          last_updated INTEGER NOT NULL
+        );
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'demo shop carts',
+    up(db) {
+      db.exec(`
+        CREATE TABLE carts (
+          token TEXT PRIMARY KEY,
+          note TEXT,
+          attributes_json TEXT NOT NULL DEFAULT '{}',
+          items_json TEXT NOT NULL DEFAULT '[]',
+          updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+      `);
+    },
+  },
+];
+
+export function currentVersion(db: Database.Database): number {
+  return Number(db.pragma('user_version', { simple: true }) ?? 0);
+}
+
+/** Apply every migration newer than `user_version`, each in its own transaction. Idempotent. */
+export function migrate(db: Database.Database, list: Migration[] = migrations): number[] {
+  const applied: number[] = [];
+  let version = currentVersion(db);
+  for (const m of [...list].sort((a, b) => a.version - b.version)) {
+    if (m.version <= version) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version | 0}`);
+    })();
+    version = m.version;
+    applied.push(m.version);
+  }
+  return applied;
+}

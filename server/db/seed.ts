@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { Rng } from '../lib/prng.ts';
+import { PRODUCTS } from '../shop/catalog.ts';
+import { DEFAULT_SETTINGS, DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../provider/settings.ts';
+
+/** Seed facts tests may rely on. */
+export const SEED_FACTS = {
+  shopId: DEMO_SHOP_ID,
+  shopDomain: DEMO_SHOP_DOMAIN,
+  productCount: PRODUCTS.length,
+  /** Products seeded with no reviews at all. */
+  productsWithoutReviews: ['dotted-notebook', 'enamel-pin-set', 'gift-card'] as readonly string[],
+  /** The product with many reviews, most with photos. */
+  manyReviewsHandle: 'classic-cotton-tee',
+  manyReviewsCount: 48,
+  /** Products with more than one variant. */
+  productWithVariants: 'classic-cotton-tee',
+  seed: 20240115,
+} as const;
+
+const NAMES = ['Emma W.', 'Liam K.', 'Sofia R.', 'Noah B.', 'Lucía G.', 'Daan de V.', 'Olivia M.', 'Mateo F.', 'Sanne J.', 'Ava T.', 'Hugo P.', 'Julia S.', 'Pablo M.', 'Femke B.', 'Mia L.', 'Lars H.', 'Chloe D.', 'Diego A.', 'Isabel N.', 'Ruben K.'];
+
+const TEXTS: Record<'en' | 'es' | 'nl', Record<'good' | 'mid' | 'bad', string[]>> = {
+  en: {
+    good: ['Absolutely love it. The quality is even better than I expected.', 'Fast shipping and beautifully packaged. Would buy again!', 'Exactly as pictured. I have already recommended it to two friends.', 'Great value for money, <b>highly</b> recommended.', 'Perfect gift, my sister was thrilled.'],
+    mid: ['Nice product, but delivery took a bit longer than expected.', 'Good quality overall. The colour is slightly different from the photo.', 'It does the job. Not amazing, not bad.'],
+    bad: ['Disappointed, it arrived damaged and I had to return it.', 'Smaller than I thought and the finish is rough.', 'Not worth the price in my opinion.'],
+  },
+  es: {
+    good: ['Me encanta, la calidad es excelente.', 'Llegó rapidísimo y muy bien empaquetado. ¡Repetiré!', 'Tal cual las fotos. Muy recomendable.'],
+    mid: ['Está bien, aunque el envío tardó un poco.', 'Buena calidad, pero el color es algo distinto.'],
+    bad: ['Llegó dañado, una pena.', 'No vale lo que cuesta.'],
+  },
+  nl: {
+    good: ['Heel blij mee, prachtige kwaliteit!', 'Snel geleverd en mooi verpakt. Aanrader.', 'Precies zoals op de foto.'],
+    mid: ['Prima product, levering duurde wat langer.', 'Goede kwaliteit, kleur wijkt iets af.'],
+    bad: ['Kwam beschadigd aan, jammer.', 'Te duur voor wat het is.'],
+  },
+};
+
+const REPLIES: Record<'en' | 'es' | 'nl', string[]> = {
+  en: ['Thank you so much for your kind words!', 'We are sorry to hear that. Our team will contact you to make it right.', 'Thanks for the feedback, we will pass it on to our makers.'],
+  es: ['¡Muchas gracias por tu reseña!', 'Lo sentimos mucho, te escribimos para solucionarlo.'],
+  nl: ['Hartelijk dank voor je review!', 'Wat vervelend! We nemen contact met je op.'],
+};
+
+/** Number of reviews seeded for a product (deterministic). */
+function reviewCountFor(handle: string, rng: Rng): number {
+  if (SEED_FACTS.productsWithoutReviews.includes(handle)) return 0;
+  if (handle === SEED_FACTS.manyReviewsHandle) return SEED_FACTS.manyReviewsCount;
+  return rng.int(6, 15);
+}
+
+export function defaultAdminToken(): string {
+  return process.env.VITRINE_ADMIN_TOKEN || randomBytes(24).toString('hex');
+}
+
+/** Seed the demo shop, its products and reviews. Runs only when the demo shop does not exist yet. */
+export function seedIfEmpty(db: Database.Database, now: Date = new Date()): boolean {
+  const exists = db.prepare('SELECT 1 FROM shops WHERE id = ?').get(DEMO_SHOP_ID);
+  if (exists) return false;
+  db.transaction(() => seed(db, now))();
+  return true;
+}
+
+function seed(db: Database.Database, now: Date): void {
+  db.prepare('INSERT INTO shops (id, domain, admin_token, settings_json, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    DEMO_SHOP_ID,
+    DEMO_SHOP_DOMAIN,
+    defaultAdminToken(),
+    JSON.stringify(DEFAULT_SETTINGS),
+    now.toISOString(),
+  );
+  const insProduct = db.prepare('INSERT INTO products (shop_id, product_id, handle, title, image_url) VALUES (?, ?, ?, ?, ?)');
+  const insReview = db.prepare(
+    `INSERT INTO reviews (shop_id, product_id, product_handle, type, name, email, stars, body_html, verified, reply_html, reply_at, hidden, locale, created_at)
+     VALUES (@shop_id, @product_id, @product_handle, @type, @name, @email, @stars, @body_html, @verified, @reply_html, @reply_at, @hidden, @locale, @created_at)`,
+  );
+  const insPhoto = db.prepare('INSERT INTO review_photos (review_id, url, position) VALUES (?, ?, ?)');
+  const rng = new Rng(SEED_FACTS.seed);
+  let photoNo = 0;
+  const nowMs = now.getTime();
+  const twoYears = 730 * 86400000;
+  for (const { product } of PRODUCTS) {
+    insProduct.run(DEMO_SHOP_ID, product.id, product.handle, product.title, product.featured_image);
+    const count = reviewCountFor(product.handle, rng);
+    const many = product.handle === SEED_FACTS.manyReviewsHandle;
+    for (let i = 0; i < count; i++) {
+      // Guarantee every star value appears for the big product; otherwise skew positive.
+      const stars = many && i < 5 ? 5 - i : rng.weighted([5, 4, 3, 2, 1], [55, 25, 10, 5, 5]);
+      const locale = rng.weighted(['en', 'es', 'nl'] as const, [60, 25, 15]);
+      const mood = stars >= 4 ? 'good' : stars === 3 ? 'mid' : 'bad';
+      const body = rng.pick(TEXTS[locale][mood]);
+      const name = rng.pick(NAMES);
+      const created = new Date(nowMs - Math.floor(rng.float() * twoYears));
+      const hasReply = rng.chance(0.2);
+      const replyAt = hasReply ? new Date(Math.min(nowMs, created.getTime() + rng.int(1, 10) * 86400000)) : null;
+      const info = insReview.run({
+        shop_id: DEMO_SHOP_ID,
+        product_id: product.id,
+        product_handle: product.handle,
+        type: rng.chance(0.15) ? 'order_review' : 'product_review',
+        name,
+        email: `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/\.+$/, '')}@example.com`,
+        stars,
+        body_html: body,
+        verified: rng.chance(0.6) ? 1 : 0,
+        reply_html: hasReply ? rng.pick(REPLIES[locale]) : null,
+        reply_at: replyAt ? replyAt.toISOString() : null,
+        hidden: !many && i === 0 && rng.chance(0.15) ? 1 : 0,
+        locale,
+        created_at: created.toISOString(),
+      });
+      const photos = many ? (rng.chance(0.6) ? rng.int(1, 5) : 0) : rng.chance(0.25) ? rng.int(1, 3) : 0;
+      for (let p = 0; p < photos; p++) {
+        photoNo++;
+        insPhoto.run(Number(info.lastInsertRowid), `/images/reviews/${photoNo}.svg`, p);
+      }
+    }
+  }
+  db.prepare('INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?)').run(DEMO_SHOP_ID, Math.floor(nowMs / 1000));
+}
+
+export interface ReviewStats {
+  /** Total visible reviews. */
+  r: number;
+  /** Average stars rounded to 1 decimal (0 when there are none). */
+  s: number;
+  /** Count per star value. */
+  d: Record<'1' | '2' | '3' | '4' | '5', number>;
+}
+
+export function emptyStats(): ReviewStats {
+  return { r: 0, s: 0, d: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } };
+}
+
+/** Build stats from (stars, count) rows. */
+export function statsFromRows(rows: { stars: number; n: number }[]): ReviewStats {
+  const st = emptyStats();
+  let sum = 0;
+  for (const row of rows) {
+    const k = String(row.stars) as keyof ReviewStats['d'];
+    if (!(k in st.d)) continue;
+    st.d[k] += row.n;
+    st.r += row.n;
+    sum += row.stars * row.n;
+  }
+  st.s = st.r ? Math.round((sum / st.r) * 10) / 10 : 0;
+  return st;
+}
+
+/**
+ * Stats for every product handle of a shop, computed with a straightforward query
+ * (visible reviews only). Tests use this as the expected value.
+ */
+export function computeExpectedStats(db: Database.Database, shopId: string = DEMO_SHOP_ID): Record<string, ReviewStats> {
+  const out: Record<string, ReviewStats> = {};
+  const handles = db.prepare('SELECT handle FROM products WHERE shop_id = ? ORDER BY handle').all(shopId) as { handle: string }[];
+  for (const { handle } of handles) {
+    const rows = db
+      .prepare('SELECT stars, COUNT(*) AS n FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0 GROUP BY stars')
+      .all(shopId, handle) as { stars: number; n: number }[];
+    out[handle] = statsFromRows(rows);
+  }
+  return out;
+}
+
+/** Number of visible reviews of a product handle. */
+export function reviewCount(db: Database.Database, handle: string, shopId: string = DEMO_SHOP_ID): number {
+  const row = db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0').get(shopId, handle) as { n: number };
+  return row.n;
+}

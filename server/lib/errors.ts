@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+/** Uniform provider error body: `{ "error": { "code": "...", "message": "..." } }`. */
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
+}
+
+/** An error with an HTTP status that handlers can throw. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * Install the app-wide error handler: validation → 400, known 4xx keep their status,
+ * anything else → 500 with a generic message (the stack only goes to the log).
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    const e = err as FastifyError & { validation?: unknown; statusCode?: number; code?: string };
+    if (e.validation) {
+      return sendError(reply, 400, 'VALIDATION_ERROR', e.message || 'Invalid request');
+    }
+    const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      let code = typeof e.code === 'string' && e.code ? e.code : 'BAD_REQUEST';
+      if (code.startsWith('FST_ERR_CTP_INVALID_MEDIA_TYPE')) code = 'UNSUPPORTED_MEDIA_TYPE';
+      else if (code.startsWith('FST_ERR_CTP_BODY_TOO_LARGE')) code = 'PAYLOAD_TOO_LARGE';
+      else if (code.startsWith('FST_ERR_CTP') || code.startsWith('FST_ERR')) code = 'BAD_REQUEST';
+      return sendError(reply, status, code, e.message || 'Bad request');
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
+  });
+}

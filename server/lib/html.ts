@@ -1,0 +1,36 @@
+/** Small HTML / JSON helpers shared by the demo shop and the provider. */
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escape text for use in HTML element content or a double/single quoted attribute. */
+export function esc(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/**
+ * JSON that is safe to embed inside a `<script>` element (inline JSON or JS):
+ * `<`, `>` and `&` become unicode escapes so `</script>` or `<!--` can't break out,
+ * and U+2028 / U+2029 are escaped because they are line terminators in older JS.
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Format cents with the shop money format `${{amount}}` (USD, 2 decimals, comma thousands). */
+export function formatMoney(cents: number, format = '${{amount}}'): string {
+  const amount = (cents / 100).toFixed(2);
+  const [whole, frac] = amount.split('.');
+  const withSep = (whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return format.replace(/\{\{\s*amount\s*\}\}/, `${withSep}.${frac}`);
+}

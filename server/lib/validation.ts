@@ -1,0 +1,12 @@
+/** Shared JSON-schema fragments and patterns. */
+
+/** Shop ids: lowercase letters, digits and hyphens, 1–40 chars. */
+export const SHOP_ID_PATTERN = '^[a-z0-9-]{1,40}$';
+export const SHOP_ID_RE = new RegExp(SHOP_ID_PATTERN);
+
+/** Product handles (Shopify allows unicode letters); no slashes, dots or whitespace, ≤ 255 chars. */
+export const HANDLE_PATTERN = '^[^\\s/\\\\.?#]{1,255}$';
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,88 @@
+import type Database from 'better-sqlite3';
+
+export const DEMO_SHOP_ID = 'demo';
+export const DEMO_SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
+
+/** `{origin}` in string settings is replaced with the request's origin when served. */
+export const ORIGIN_PLACEHOLDER = '{origin}';
+
+/** Default settings of the demo shop (stored in shops.settings_json at seed time). */
+export const DEFAULT_SETTINGS = {
+  shopId: DEMO_SHOP_ID,
+  shopDomain: DEMO_SHOP_DOMAIN,
+  language: 'auto',
+  supportEmail: 'support@vitrine-demo.example',
+  /** 21 product reviews, 24 cart reserved, 30 currency converter, 12 content protection. */
+  modules: [21, 24, 30, 12],
+  assetBase: `${ORIGIN_PLACEHOLDER}/vitrine/`,
+  providerBase: `${ORIGIN_PLACEHOLDER}/api/`,
+  shopCurrency: 'USD',
+  moneyFormat: '${{amount}}',
+  moneyWithCurrencyFormat: '${{amount}} USD',
+  // Everything else (reviews, colors, currency selector…) keeps the client's defaults
+  // (src/core/settings.ts, docs/settings.md) until the owner changes it.
+};
+
+export interface ShopRow {
+  id: string;
+  domain: string;
+  admin_token: string;
+  settings_json: string;
+  created_at: string;
+}
+
+export function getShop(db: Database.Database, shopId: string): ShopRow | undefined {
+  return db.prepare('SELECT * FROM shops WHERE id = ?').get(shopId) as ShopRow | undefined;
+}
+
+export function getLastUpdated(db: Database.Database, shopId: string): number {
+  const row = db.prepare('SELECT last_updated FROM shop_state WHERE shop_id = ?').get(shopId) as { last_updated: number } | undefined;
+  return row?.last_updated ?? 0;
+}
+
+/** Bump the shop's `last_updated` (seconds) — call whenever reviews change. */
+export function bumpLastUpdated(db: Database.Database, shopId: string, nowSec = Math.floor(Date.now() / 1000)): number {
+  const prev = getLastUpdated(db, shopId);
+  const next = Math.max(nowSec, prev + 1);
+  db.prepare('INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?) ON CONFLICT(shop_id) DO UPDATE SET last_updated = excluded.last_updated').run(shopId, next);
+  return next;
+}
+
+function fillOrigin(value: unknown, origin: string): unknown {
+  if (typeof value === 'string') return value.split(ORIGIN_PLACEHOLDER).join(origin);
+  if (Array.isArray(value)) return value.map((v) => fillOrigin(v, origin));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fillOrigin(v, origin)]));
+  }
+  return value;
+}
+
+/**
+ * The settings as served to the storefront: stored settings, with `assetBase` /
+ * `providerBase` as absolute URLs of the request origin (unless stored absolute),
+ * `lastUpdated` from shop_state, then `overrides` (shallow) on top.
+ */
+export function resolveSettings(
+  db: Database.Database,
+  shop: ShopRow,
+  origin: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(shop.settings_json);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+  } catch {
+    stored = {};
+  }
+  const filled = fillOrigin(stored, origin) as Record<string, unknown>;
+  return {
+    ...filled,
+    shopId: shop.id,
+    shopDomain: shop.domain,
+    assetBase: typeof filled.assetBase === 'string' && filled.assetBase ? filled.assetBase : `${origin}/vitrine/`,
+    providerBase: typeof filled.providerBase === 'string' && filled.providerBase ? filled.providerBase : `${origin}/api/`,
+    lastUpdated: getLastUpdated(db, shop.id),
+    ...overrides,
+  };
+}

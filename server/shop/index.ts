@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../lib/context.ts';
+import { CartStore, registerCartRoutes } from './cart.ts';
+import { registerImages } from './images.ts';
+import { LOCALES, localeForPath, type Locale } from './locale.ts';
+import { notFoundPage, pageCtx, registerPages, sendHtml } from './pages.ts';
+
+const COUNTRY_RE = /^[A-Z]{2}$/;
+const CURRENCY_RE = /^[A-Z]{3}$/;
+
+function first(v: unknown): string | undefined {
+  const x = Array.isArray(v) ? v[0] : v;
+  return typeof x === 'string' ? x : undefined;
+}
+
+/** Same-origin relative path only (no `//host`, no scheme); default '/'. */
+export function safeReturnTo(v: string | undefined): string {
+  if (!v || !v.startsWith('/') || v.startsWith('//') || v.startsWith('/\\') || /[\r\n]/.test(v)) return '/';
+  return v.slice(0, 2000);
+}
+
+/** Re-prefix a path for another locale (`/es/products/x` + nl → `/nl/products/x`). */
+export function switchLocale(path: string, lang: string): string {
+  const current = localeForPath(path);
+  const rest = path.slice(current.prefix.length) || '/';
+  const target = LOCALES.find((l) => l.lang === lang && l.prefix !== '/en-us');
+  if (!target) return path;
+  return `${target.prefix}${rest.startsWith('/') ? rest : `/${rest}`}`;
+}
+
+function registerLocalization(app: FastifyInstance): void {
+  app.post('/localization', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const country = first(body.country_code)?.toUpperCase();
+    const currency = first(body.currency_code)?.toUpperCase();
+    const lang = first(body.locale_code)?.toLowerCase();
+    const year = 365 * 86400;
+    if (country && COUNTRY_RE.test(country)) reply.setCookie('localization', country, { path: '/', sameSite: 'lax', maxAge: year });
+    if (currency && CURRENCY_RE.test(currency)) reply.setCookie('cart_currency', currency, { path: '/', sameSite: 'lax', maxAge: year });
+    let target = safeReturnTo(first(body.return_to));
+    if (lang) target = switchLocale(target, lang);
+    return reply.redirect(target, 302);
+  });
+}
+
+/** The demo shop: pages, cart AJAX API and images, at the root and under each locale prefix. */
+export function registerShop(app: FastifyInstance, ctx: AppContext): void {
+  registerImages(app);
+  for (const locale of LOCALES) {
+    const plugin = async (scope: FastifyInstance) => {
+      registerPages(scope, ctx, locale);
+      registerCartRoutes(scope, ctx, locale.prefix);
+      registerLocalization(scope);
+    };
+    if (locale.prefix) app.register(plugin, { prefix: locale.prefix });
+    else app.register(plugin);
+  }
+}
+
+/** 404 for everything unmatched: JSON for API/asset/JSON paths, a Dawn-like 404 page otherwise. */
+export function installNotFound(app: FastifyInstance, ctx: AppContext): void {
+  const store = new CartStore(ctx.db);
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/vitrine/') || /\.(js|json)$/.test(path) || request.method !== 'GET') {
+      if (path.endsWith('.js') && !path.startsWith('/api/')) {
+        return reply.code(404).type('application/javascript; charset=utf-8').send('/* Not found */\n');
+      }
+      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } });
+    }
+    const locale: Locale = localeForPath(path);
+    return sendHtml(reply, notFoundPage(pageCtx(request, store, locale)), 404);
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The error report hook (spec §8). Core code only *collects* reports; the
+ * loader installs the reporter that posts them to the error service, so this
+ * module has no network code. Capped at 10 reports per page; reports made
+ * before a reporter exists are queued and flushed when one is set.
+ */
+import { ERROR_ARG_CHARS, MAX_ERROR_REPORTS, STACK_CHARS } from './constants';
+
+/**
+ * Numeric error codes (spec §8, range 1010–3982). Codes named by the spec keep
+ * their numbers; the others were picked from unused numbers in the range.
+ */
+// Numeric error codes (spec §8, range 1010–3982), one export each so the bundler inlines the
+// numbers (an object of codes would ship whole in the loader).
+/** Uncaught error in the bundle ('VTL:CRITICAL ' prefix, stack attached). */
+export const ERR_CRITICAL = 2000;
+export const ERR_MODULE_INIT = 2010;
+export const ERR_INIT = 2030;
+export const ERR_TIMER_CALLBACK = 2200;
+/** Widget render failure (stack attached). */
+export const ERR_WIDGET_RENDER = 2280;
+export const ERR_WIDGET_TARGET_NOT_FOUND = 3010;
+export const ERR_REVIEW_SUBMIT = 3050;
+export const ERR_CONVERSION = 3390;
+export const ERR_NULLISH_STORE_VALUE = 3700;
+// Not numbered by the spec: chosen here from unused numbers in the range.
+export const ERR_WRONG_DOMAIN = 1010;
+export const ERR_MISSED_HANDLES = 3015;
+export const ERR_REQUEST = 3020;
+export const ERR_MISSING_TRANSLATIONS = 3600;
+
+/** One collected report; the reporter adds sid/bid/url/ua/ss (spec §3 "Error report"). */
+export interface ErrorReport {
+  code: number;
+  /** Error text, cut to 1000 chars; 'VTL:CRITICAL ' prefix for code 2000. */
+  message: string;
+  /** Only for codes 2000 and 2280 (spec §8), cut to 1200 chars. */
+  stack?: string;
+  extra?: Record<string, unknown>;
+}
+
+/** Function that delivers reports (installed by the loader). */
+export type ErrorReporter = (report: ErrorReport) => void;
+
+let reporter: ErrorReporter | null = null;
+let pending: ErrorReport[] = [];
+let count = 0;
+let debug = false;
+
+/** Turns console logging of reports on/off (spec §8: only in debug mode, `vtl-cse=1`). */
+export function setDebug(on: boolean): void {
+  debug = !!on;
+}
+
+const deliver = (r: ErrorReport): void => {
+  try {
+    reporter!(r);
+  } catch {
+    /* the reporter must never break the caller */
+  }
+};
+
+/** Installs the reporter and flushes reports queued before it existed. */
+export function setErrorReporter(fn: ErrorReporter): void {
+  reporter = fn;
+  const queued = pending;
+  pending = [];
+  queued.forEach(deliver);
+}
+
+/** Text of any thrown value, without ever throwing (objects may have hostile toString). */
+export function errorMessage(error: unknown): string {
+  try {
+    const m = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+    return typeof m === 'string' ? m : String(error);
+  } catch {
+    return 'Unknown error';
+  }
+}
+
+/**
+ * Collects one report. Never throws. At most 10 per page (spec §8); further
+ * reports are dropped silently.
+ */
+export function reportError(code: number, error: unknown, extra?: Record<string, unknown>): void {
+  try {
+    if (debug) console.warn('[Vitrine]', code, error, extra || '');
+    if (count >= MAX_ERROR_REPORTS) return;
+    count++;
+    const r: ErrorReport = {
+      code,
+      message: ((code === ERR_CRITICAL ? 'VTL:CRITICAL ' : '') + errorMessage(error)).slice(0, ERROR_ARG_CHARS),
+    };
+    if (code === ERR_CRITICAL || code === ERR_WIDGET_RENDER) {
+      const s = (error as { stack?: unknown } | null)?.stack;
+      if (typeof s === 'string') r.stack = s.slice(0, STACK_CHARS);
+    }
+    if (extra) r.extra = extra;
+    if (reporter) deliver(r);
+    else pending.push(r);
+  } catch {
+    /* reporting is best effort */
+  }
+}

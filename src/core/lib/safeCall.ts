@@ -1,0 +1,41 @@
+import { ERR_CRITICAL, reportError } from '../errors';
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  !!v && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
+
+/**
+ * Runs `fn` so that no error of ours reaches the shop's code (spec §8): a
+ * synchronous throw or a rejection of the promise it returns is reported with
+ * `code` (2000 = 'VTL:CRITICAL ' prefix). Returns fn's value, `undefined` on a
+ * throw; a returned promise is replaced by one that resolves `undefined` on
+ * rejection instead of rejecting.
+ */
+export function safeCall<T>(fn: () => Promise<T>, code?: number): Promise<T | undefined> | undefined;
+export function safeCall<T>(fn: () => T, code?: number): T | undefined;
+export function safeCall(fn: () => unknown, code: number = ERR_CRITICAL): unknown {
+  try {
+    const r = fn();
+    return isThenable(r)
+      ? Promise.resolve(r).then(undefined, (e: unknown) => {
+          reportError(code, e);
+          return undefined;
+        })
+      : r;
+  } catch (e) {
+    reportError(code, e);
+    return undefined;
+  }
+}
+
+/**
+ * Wraps a callback (event listener, timer, observer) with `safeCall`, keeping
+ * `this` and arguments.
+ */
+export function safe<A extends unknown[], R>(
+  fn: (this: unknown, ...args: A) => R,
+  code: number = ERR_CRITICAL,
+): (this: unknown, ...args: A) => R | undefined {
+  return function (this: unknown, ...args: A) {
+    return safeCall(() => fn.apply(this, args), code) as R | undefined;
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * Page context: locale root, page type, handles, preview/design mode and the
+ * store state the platform exposes on `window` (spec §2, §3 "Store state").
+ * The path functions are pure; only the `read*`/`isDesignMode` functions touch
+ * the given window, and they never throw.
+ */
+import type { PageType } from './constants';
+import { read } from './lib/read';
+
+/** Page type, or the not-found page (spec §2: a path containing /404). */
+export type DetectedPageType = PageType | 'notFound';
+
+/** Store state of spec §3, read defensively from `Shopify`/`ShopifyAnalytics`. */
+export interface StoreState {
+  shopDomain: string | null;
+  currency: { active: string | null; rate: number };
+  /** `Shopify.customerPrivacy` API object, when present. */
+  customerPrivacy: object | null;
+  themeRole: string | null;
+  designMode: boolean;
+  countryCode: string | null;
+  locale: string | null;
+  /** Locale root without trailing slash: '' or e.g. '/es'. */
+  root: string;
+}
+
+/** Everything widgets need to know about the current page. */
+export interface PageContext {
+  pageType: DetectedPageType;
+  localeRoot: string;
+  productHandle: string | null;
+  collectionHandle: string | null;
+  designMode: boolean;
+  preview: boolean;
+  store: StoreState;
+  path: string;
+  url: string;
+}
+
+const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** Path part only: drops origin, query and hash. */
+const pathOnly = (p: string): string => p.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+
+/** Spec §2: 2 letters, or 5 characters containing a hyphen (read as `xx-yy`, letters only). */
+const LOCALE_SEGMENT = /^\/([a-z]{2}|[a-z]{2}-[a-z]{2})(?=\/|$)/i;
+
+/**
+ * Locale root of a path: '' or the first segment with its slash, case kept
+ * as written because it is used to build URLs ('/es', '/en-us', '/pt-BR').
+ */
+export function localeRoot(path: string): string {
+  const m = LOCALE_SEGMENT.exec(pathOnly(String(path || '')));
+  return m ? '/' + m[1] : '';
+}
+
+/** Path without query, hash and locale root; '/' when nothing remains. */
+export function stripLocale(path: string): string {
+  const p = pathOnly(String(path || ''));
+  return p.slice(localeRoot(p).length) || '/';
+}
+
+/**
+ * Platform metadata page types (`ShopifyAnalytics.meta.page.pageType`) → ours.
+ * Regexes instead of a table keep the loader small (PAGE_TYPES stays out of it).
+ */
+const META_ALIAS: Record<string, DetectedPageType> = {
+  index: 'home',
+  search: 'searchResults',
+  searchresults: 'searchResults',
+  'list-collections': 'collections',
+  '404': 'notFound',
+};
+/** Metadata values that are our page type as written (lower-cased). */
+const META_SAME = /^(empty|home|checkout|product|collections?|cart|thank_you|order_status|top-reviews|review-order|wishlist|gift_cards?|password|other)$/;
+/** Content / account pages the widgets treat as 'other'. */
+const META_OTHER = /^(page|blog|article|captcha|policy|customers)\b/;
+
+/**
+ * Our own app pages (spec §2 "the product's own sub-paths"). Reading: a last
+ * segment top-reviews / review-order / wishlist under /pages/, /apps/{proxy}/
+ * or /products/{handle}/ — not anywhere, so a collection named "wishlist"
+ * stays a collection.
+ */
+const APP_PAGE = /^\/(?:pages|apps\/[^/]+|products\/[^/]+)\/(top-reviews|review-order|wishlist)\/?$/;
+
+/** `/segment` as a whole path segment (followed by '/', '.', or end). */
+const seg = (s: string): RegExp => new RegExp('/' + s + '(?:[/.]|$)');
+const NOT_FOUND = seg('404');
+const THANK_YOU = seg('thank_you');
+const ORDERS = /\/orders\//;
+const GIFT_CARDS = /\/gift_cards\//;
+const CHECKOUT = seg('checkouts?');
+const CART = seg('cart');
+
+/**
+ * Page type of spec §2. Metadata first; an unknown or missing value falls back
+ * to the path rules, applied to the lower-cased, locale-stripped path:
+ * - '' (no path at all) → 'empty' (nothing we can tell; widgets stay idle).
+ * - '/' → home.
+ * - a `/404` segment → notFound (checked first; a handle like "404-shoes" is
+ *   not matched because the rules work on whole segments, see below).
+ * - app pages (see APP_PAGE) → top-reviews / review-order / wishlist.
+ * - `/products/{h}` and `/collections/{c}/products/{h}` → product;
+ *   `/collections` → collections; `/collections/{c}...` → collection. These
+ *   anchored rules run before the "containing" ones below so that a handle
+ *   like "cart" or "checkout" keeps its page type.
+ * - `/thank_you` → thank_you; `/orders/` → order_status.
+ * - `/gift_cards/` → gift_cards on the checkout host (host starting with
+ *   'checkout.'), else gift_card (the platform's gift card page on the shop).
+ * - `/checkout` or `/checkouts` → checkout; starts with `/password` → password.
+ * - `/cart` → cart. "Containing /cart" is read as containing a `/cart`
+ *   *segment* (`/cart`, `/cart.js`, `/x/cart/change`) so that handles such as
+ *   `/collections/cart-accessories` keep their own type; same for the others.
+ * - `/search` → searchResults; anything else → other.
+ * Metadata 'page' still honours the app pages, which are platform "pages".
+ */
+export function detectPageType(
+  path: string,
+  meta?: { pageType?: string | null } | null,
+  host?: string,
+): DetectedPageType {
+  const raw = typeof path === 'string' ? path : '';
+  const p = stripLocale(raw).toLowerCase();
+  const app = APP_PAGE.exec(p);
+  const m = read(meta, 'pageType');
+  if (typeof m === 'string') {
+    const key = m.toLowerCase();
+    const t: DetectedPageType | undefined = has(META_ALIAS, key)
+      ? META_ALIAS[key]
+      : META_SAME.test(key)
+        ? (key as PageType)
+        : META_OTHER.test(key)
+          ? 'other'
+          : undefined;
+    if (t) return key === 'page' && app ? (app[1] as PageType) : t;
+  }
+  if (!raw) return 'empty';
+  if (p === '/') return 'home';
+  if (NOT_FOUND.test(p)) return 'notFound';
+  if (app) return app[1] as PageType;
+  // Anchored handle paths before the "containing" rules: a product whose
+  // handle is "cart" or "checkout" is still a product page.
+  if (productHandle(p)) return 'product';
+  if (/^\/collections\/?$/.test(p)) return 'collections';
+  if (collectionHandle(p)) return 'collection';
+  if (THANK_YOU.test(p)) return 'thank_you';
+  if (ORDERS.test(p)) return 'order_status';
+  if (GIFT_CARDS.test(p)) return /^checkout\./i.test(host || '') ? 'gift_cards' : 'gift_card';
+  if (CHECKOUT.test(p)) return 'checkout';
+  if (/^\/password(?:\/|$)/.test(p)) return 'password';
+  if (CART.test(p)) return 'cart';
+  if (/^\/search(?:\/|$)/.test(p)) return 'searchResults';
+  return 'other';
+}
+
+/** URL-decoded, lower-cased handle; null when empty or malformed. */
+function handle(h: string | undefined): string | null {
+  if (!h) return null;
+  try {
+    h = decodeURIComponent(h);
+  } catch {
+    /* keep the raw handle: a stray '%' must not break the page */
+  }
+  h = h.replace(/\.(json|js|oembed|xml)$/i, '').trim().toLowerCase();
+  return h || null;
+}
+
+/**
+ * Product handle of `/products/{h}` or `/collections/{c}/products/{h}`
+ * (locale-prefixed paths, query and hash allowed); null elsewhere.
+ */
+export function productHandle(path: string): string | null {
+  const m = /^\/(?:collections\/[^/]+\/)?products\/([^/]+)/i.exec(stripLocale(path));
+  return handle(m?.[1]);
+}
+
+/** Collection handle of `/collections/{h}...`; null elsewhere. */
+export function collectionHandle(path: string): string | null {
+  const m = /^\/collections\/([^/]+)/i.exec(stripLocale(path));
+  return handle(m?.[1]);
+}
+
+/** Theme editor (spec §2, §6): `Shopify.designMode` is set by the platform. */
+export function isDesignMode(win: Window): boolean {
+  return read(read(win, 'Shopify'), 'designMode') === true;
+}
+
+/**
+ * Unpublished-theme / product preview (spec §2, §6): `preview_theme_id` or
+ * `oseid` (online-store editor session) query, or a `products_preview` path
+ * with a `preview_key` parameter.
+ */
+export function isPreview(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url, 'https://x.invalid/');
+  } catch {
+    return false;
+  }
+  const q = u.searchParams;
+  return (
+    q.has('preview_theme_id') ||
+    q.has('oseid') ||
+    (u.pathname.indexOf('products_preview') >= 0 && q.has('preview_key'))
+  );
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** Store state (spec §3) from `window.Shopify` and `ShopifyAnalytics.meta`; never throws. */
+export function readStoreState(win: Window): StoreState {
+  const s = read(win, 'Shopify');
+  const meta = read(read(win, 'ShopifyAnalytics'), 'meta');
+  const cur = read(s, 'currency');
+  const rate = Number(read(cur, 'rate'));
+  const privacy = read(s, 'customerPrivacy');
+  const root = str(read(read(s, 'routes'), 'root'));
+  return {
+    shopDomain: str(read(s, 'shop')),
+    currency: {
+      active: str(read(cur, 'active')) || str(read(meta, 'currency')),
+      // A missing/garbage rate must not poison price maths: 1 = no conversion.
+      rate: rate > 0 && rate < Infinity ? rate : 1,
+    },
+    customerPrivacy: privacy && (typeof privacy === 'object' || typeof privacy === 'function') ? privacy : null,
+    themeRole: str(read(read(s, 'theme'), 'role')),
+    designMode: read(s, 'designMode') === true,
+    countryCode: str(read(s, 'country')),
+    locale: str(read(s, 'locale')),
+    root: root != null ? root.replace(/\/+$/, '') : localeRoot(String(read(read(win, 'location'), 'pathname') || '')),
+  };
+}
+
+/**
+ * Page context of the given window. `preview` is also true on an unpublished
+ * theme (`Shopify.theme.role` other than 'main'), where the owner sees the badge.
+ */
+export function readPageContext(win: Window): PageContext {
+  const loc = read(win, 'location');
+  const path = String(read(loc, 'pathname') || '');
+  const url = String(read(loc, 'href') || '');
+  const store = readStoreState(win);
+  const page = read(read(read(win, 'ShopifyAnalytics'), 'meta'), 'page');
+  return {
+    pageType: detectPageType(path, { pageType: str(read(page, 'pageType')) }, String(read(loc, 'hostname') || '')),
+    localeRoot: localeRoot(path),
+    productHandle: productHandle(path),
+    collectionHandle: collectionHandle(path),
+    designMode: store.designMode,
+    preview: isPreview(url) || (store.themeRole != null && store.themeRole !== 'main'),
+    store,
+    path,
+    url,
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The request wrapper every call goes through (spec §7): a budget of 50
+ * calls per page view (extra calls are silently dropped), a default timeout
+ * that raises a timeout error, JSON or form bodies, text for DELETE.
+ */
+import { REQUEST_BUDGET, REQUEST_TIMEOUT_MS } from './constants';
+
+/** Scalar form value; null/undefined fields are left out. */
+export type FormValue = string | number | boolean | null | undefined;
+
+/** Options of one request. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body (sent as application/json). */
+  json?: unknown;
+  /** Form-urlencoded body; arrays become `key[]` repeated; nested keys as flat keys (`errors[0][msg]`). */
+  form?: Record<string, FormValue | FormValue[]>;
+  /** Raw body (FormData for multipart uploads). */
+  body?: BodyInit;
+  /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS. */
+  timeout?: number;
+  keepalive?: boolean;
+  headers?: Record<string, string>;
+  /** Resolve the response text instead of parsing JSON (DELETE always does). */
+  text?: boolean;
+}
+
+/** Failure details passed to `onError` for reportable failures (spec §8). */
+export interface RequestErrorInfo {
+  url: string;
+  method: string;
+  status: number;
+  message: string;
+}
+
+/** A request function bound to one budget; resolves null when dropped or on an empty body. */
+export type Requester = <T = unknown>(url: string, init?: RequestOptions) => Promise<T | null>;
+
+/** Non-2xx response (status), invalid JSON (status of the response) or network failure (status 0). */
+export interface RequestError extends Error {
+  name: 'RequestError';
+  status: number;
+  url: string;
+}
+
+/** The request exceeded its timeout (spec §7); status 0, message contains 'timeout'. */
+export interface TimeoutError extends Error {
+  name: 'TimeoutError';
+  status: 0;
+  url: string;
+}
+
+/** Plain Errors with a name instead of subclasses: smaller, and `name` checks work across bundles. */
+const error = <E extends RequestError | TimeoutError>(name: E['name'], message: string, status: number, url: string): E =>
+  Object.assign(new Error(message), { name, status, url }) as E;
+
+/** True for a request timeout. */
+export function isTimeoutError(e: unknown): e is TimeoutError {
+  return (e as Error | null)?.name === 'TimeoutError';
+}
+
+/** True for a failed request (HTTP status, invalid JSON, network). */
+export function isRequestError(e: unknown): e is RequestError {
+  return (e as Error | null)?.name === 'RequestError';
+}
+
+const path = (url: string): string => url.replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+
+/**
+ * Whether a failed request should be reported (spec §8 "Not reported as
+ * errors"): never 0, 401, 402, 403, 418, 421, 430, 499, 500; not 469/404 on
+ * the cart endpoint (`/cart`, `/cart.js`, `/cart.json`; the cart reader
+ * reports its own 469 as "missing cart data"); not 422 on a POST to
+ * `/cart/add` or `/cart/change` (the shopper gets an alert instead).
+ */
+export function isReportableStatus(status: number, url: string, method = 'GET'): boolean {
+  if ([0, 401, 402, 403, 418, 421, 430, 499, 500].indexOf(status) >= 0) return false;
+  const p = path(url);
+  if ((status === 469 || status === 404) && /\/cart(\.js(on)?)?$/.test(p)) return false;
+  return !(status === 422 && method.toUpperCase() === 'POST' && /\/cart\/(add|change)(\.js(on)?)?$/.test(p));
+}
+
+/** Form-urlencodes a flat record (PHP-style `key[]` for arrays). */
+export function encodeForm(form: Record<string, FormValue | FormValue[]>): string {
+  const q = new URLSearchParams();
+  for (const k of Object.keys(form)) {
+    const v = form[k];
+    const add = (key: string, x: FormValue) => x != null && q.append(key, String(x));
+    if (Array.isArray(v)) v.forEach((x) => add(/\[\]$/.test(k) ? k : k + '[]', x));
+    else add(k, v);
+  }
+  return q.toString();
+}
+
+/**
+ * Creates the requester of one page view. At most `budget` (50) calls reach
+ * the network; the rest resolve `null` with no network, console or throw.
+ * Rejects with `TimeoutError` after `timeout` ms (the fetch is aborted) and
+ * with `RequestError` on non-2xx, network failure or invalid JSON;
+ * `onError` hears about failures that `isReportableStatus` lets through.
+ */
+export function createRequester(
+  opts: { budget?: number; fetch?: typeof fetch; onError?: (info: RequestErrorInfo) => void } = {},
+): Requester {
+  let left = opts.budget ?? REQUEST_BUDGET;
+  return <T>(url: string, init: RequestOptions = {}): Promise<T | null> => {
+    if (left <= 0) return Promise.resolve(null);
+    left--;
+    const headers: Record<string, string> = { ...init.headers };
+    let body = init.body;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['Content-Type'] ??= 'application/json';
+    } else if (init.form) {
+      body = encodeForm(init.form);
+      headers['Content-Type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
+    }
+    const method = init.method || (body != null ? 'POST' : 'GET');
+    const ms = init.timeout ?? REQUEST_TIMEOUT_MS;
+    const ctrl = typeof AbortController === 'function' ? new AbortController() : null;
+
+    return new Promise<T | null>((resolve, reject) => {
+      let done = false;
+      const fail = (e: RequestError | TimeoutError): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        const { status, message } = e;
+        if (opts.onError && !isTimeoutError(e) && isReportableStatus(status, url, method)) {
+          try {
+            opts.onError({ url, method, status, message });
+          } catch {
+            /* a broken hook must not change the outcome */
+          }
+        }
+        reject(e);
+      };
+      const timer = setTimeout(() => {
+        fail(error('TimeoutError', `Request timeout after ${ms} ms: ${url}`, 0, url));
+        ctrl?.abort();
+      }, ms);
+      // Looked up per call (not at creation) so late polyfills / test spies apply.
+      const f = opts.fetch || globalThis.fetch;
+      Promise.resolve()
+        .then(() => f(url, { method, headers, body, keepalive: init.keepalive, signal: ctrl?.signal }))
+        .then(
+          (res) =>
+            res.text().then((txt) => {
+              if (!res.ok) throw error('RequestError', `HTTP ${res.status} for ${method} ${url}`, res.status, url);
+              if (method === 'DELETE' || init.text) return txt;
+              if (!txt.trim()) return null;
+              try {
+                return JSON.parse(txt) as T;
+              } catch {
+                throw error('RequestError', `Invalid JSON in response (HTTP ${res.status}) from ${url}`, res.status, url);
+              }
+            }),
+          (e: unknown) => {
+            throw error('RequestError', `Network error for ${method} ${url}: ${String((e as Error | null)?.message ?? e)}`, 0, url);
+          },
+        )
+        .then(
+          (v) => {
+            if (done) return;
+            done = true;
+            clearTimeout(timer);
+            resolve(v as T | null);
+          },
+          (e: unknown) => fail(isRequestError(e) ? e : error('RequestError', String((e as Error | null)?.message ?? e), 0, url)),
+        );
+    });
+  };
+}

@@ -1,0 +1,142 @@
+import { DEFAULT_COUNTRY_CODE, PRODUCT_NAME } from '../core/constants';
+import { ERR_INIT, ERR_REQUEST, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
+import { safe, safeCall } from '../core/lib/safeCall';
+import { readPageContext, type PageContext } from '../core/pageContext';
+import type { Requester } from '../core/request';
+import { parseSettings, type Settings } from '../core/settings';
+import { resolveLanguage } from '../core/i18n';
+import type { WidgetContext } from '../widgets/types';
+import { decideLoad } from './loadRules';
+import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
+import { importChunk, loadWidget } from './loadWidget';
+import { planWidgets } from './widgetPlan';
+
+/** The one global we own: `window.Vitrine`. */
+export interface VitrineGlobal {
+  version: string;
+  /** Spec §1: the visitor's country code starts as FI; later modules refine it. */
+  countryCode: string;
+  page: PageContext;
+  settings: Settings;
+  /** Re-reads the page and mounts what is missing (instant navigation, theme sections reloaded). */
+  refresh(): void;
+}
+
+declare global {
+  interface Window {
+    Vitrine?: VitrineGlobal;
+    vitrineSettings?: unknown;
+  }
+}
+
+/** The event the page can listen for: `window.addEventListener('vitrine:init', e => e.detail)`. */
+export const INIT_EVENT = 'vitrine:init';
+
+/**
+ * Starts Vitrine on this page, or explains in the console why not. Runs inside `safeCall`: no
+ * error of ours reaches the shop's code.
+ */
+export function boot(win: Window, script: HTMLScriptElement | null): void {
+  safeCall(() => start(win, script), ERR_INIT);
+}
+
+function start(win: Window, script: HTMLScriptElement | null): void {
+  const scriptUrl = script?.src || win.location.href;
+  const { settings, problems } = parseSettings(win.vitrineSettings, scriptUrl);
+  setDebug(settings.debug || /[?&]vtl-cse=1/.test(win.location.search));
+  const page = readPageContext(win);
+
+  const existing = win.Vitrine;
+  const decision = decideLoad(win, page, settings);
+
+  switch (decision.action) {
+    case 'duplicate':
+      return;
+    case 'refresh':
+      existing?.refresh();
+      return;
+    case 'refuse':
+      console.error(decision.message);
+      return;
+    case 'stop':
+      console.info(decision.message);
+      if (decision.reason === 'wrongDomain') {
+        reportError(ERR_WRONG_DOMAIN, new Error('wrong domain'), { page: page.store.shopDomain, configured: settings.shopDomain });
+      }
+      return;
+  }
+
+  if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}. Defaults are used for these.`);
+
+  const request = lazyRequester(settings.assetBase);
+  let ctx: WidgetContext = makeContext(win, settings, page, request);
+  const mounted = new Set<string>();
+
+  const mountAll = (): void => {
+    for (const plan of planWidgets(settings, ctx.page)) {
+      if (plan.kind === 'inline') {
+        let placed = false;
+        plan.placements.forEach((placement) => {
+          const host = insertMountPoint(win.document, plan.name, placement, plan.reserve);
+          if (!host) return;
+          placed = true;
+          if (host.hasAttribute('data-vitrine-watched')) return;
+          host.setAttribute('data-vitrine-watched', '');
+          whenNearViewport(host, () => loadWidget(settings.assetBase, plan.name, host, ctx));
+        });
+        if (!placed) {
+          reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`), {
+            selectors: plan.placements.map((p) => p.selector).join(', '),
+          });
+        }
+      } else if (!mounted.has(plan.name)) {
+        mounted.add(plan.name);
+        whenIdle(win, safe(() => {
+          const host = createHost(win.document, plan.name);
+          if (plan.kind === 'floating') win.document.body.appendChild(host);
+          loadWidget(settings.assetBase, plan.name, host, ctx);
+        }, ERR_WIDGET_RENDER));
+      }
+    }
+  };
+
+  const api: VitrineGlobal = {
+    version: __VITRINE_VERSION__,
+    countryCode: DEFAULT_COUNTRY_CODE,
+    page,
+    settings,
+    refresh: safe(() => {
+      ctx = makeContext(win, settings, readPageContext(win), request);
+      api.page = ctx.page;
+      mountAll();
+    }, ERR_INIT),
+  };
+  win.Vitrine = api;
+  win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
+  mountAll();
+}
+
+/**
+ * The page view's one requester (spec §7: 50 requests per page view), created on the first call
+ * from the lazily imported `services` chunk. Reportable failures go to the error hook.
+ */
+function lazyRequester(assetBase: string): Requester {
+  let pending: Promise<Requester> | undefined;
+  return (url, init) => {
+    pending ??= importChunk<typeof import('../core/services')>(assetBase, 'services').then((m) =>
+      m.createRequester({ onError: (info) => reportError(ERR_REQUEST, new Error(info.message), { ...info }) }),
+    );
+    return pending.then((request) => request(url, init));
+  };
+}
+
+function makeContext(win: Window, settings: Settings, page: PageContext, request: WidgetContext['request']): WidgetContext {
+  const requested = settings.language === 'auto' ? page.store.locale || win.document.documentElement.lang || 'en' : settings.language;
+  return {
+    settings,
+    page,
+    request,
+    report: reportError,
+    language: resolveLanguage(requested, ['en', 'es', 'nl'], 'en'),
+  };
+}

@@ -1,0 +1,87 @@
+import type { Placement } from '../core/settings';
+
+/** `insertAdjacentElement` positions for a placement's alignment. */
+const POSITIONS: Record<Placement['alignment'], InsertPosition> = {
+  before: 'beforebegin',
+  after: 'afterend',
+  prepend: 'afterbegin',
+  append: 'beforeend',
+};
+
+/** Attribute every mount point carries: `data-vitrine-mount="<widget name>"`. */
+export const MOUNT_ATTRIBUTE = 'data-vitrine-mount';
+
+/**
+ * Inserts the mount point of `widget` at the first element matching the placement descriptor
+ * (spec §3 "Injector placement descriptor": selector, alignment, id). Returns the existing one
+ * when the script runs twice, `null` when the selector is invalid or matches nothing.
+ *
+ * `reserve` (px) is the widget's expected height: the space is held before the chunk arrives so
+ * the page does not shift (CLS).
+ */
+export function insertMountPoint(doc: Document, widget: string, placement: Placement, reserve = 0): HTMLElement | null {
+  const existing = doc.querySelector<HTMLElement>(`[${MOUNT_ATTRIBUTE}="${widget}"][data-vitrine-placement="${cssEscape(placement.id)}"]`);
+  if (existing) return existing;
+  let target: Element | null = null;
+  try {
+    target = doc.querySelector(placement.selector);
+  } catch {
+    return null; // a malformed selector from settings: treated as "not found", reported by the caller
+  }
+  if (!target) return null;
+  const host = createHost(doc, widget, reserve);
+  host.setAttribute('data-vitrine-placement', placement.id);
+  target.insertAdjacentElement(POSITIONS[placement.alignment] ?? 'afterend', host);
+  return host;
+}
+
+/** A widget's own element; the widget attaches its shadow root to it. */
+export function createHost(doc: Document, widget: string, reserve = 0): HTMLElement {
+  const host = doc.createElement('div');
+  host.setAttribute(MOUNT_ATTRIBUTE, widget);
+  // `display:block` and no margin regardless of theme rules on div; the shadow root styles the rest.
+  host.style.cssText = `display:block;margin:0;padding:0;border:0;min-height:${reserve}px`;
+  return host;
+}
+
+/**
+ * Calls `load` once, when `el` comes within `rootMargin` of the viewport, so a widget chunk is
+ * fetched only for mount points a shopper may see. Without IntersectionObserver it loads at once.
+ * Returns a function that cancels the watch.
+ */
+export function whenNearViewport(el: Element, load: () => void, rootMargin = '300px 0px'): () => void {
+  if (typeof IntersectionObserver !== 'function') {
+    load();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        load();
+      }
+    },
+    { rootMargin },
+  );
+  observer.observe(el);
+  return () => observer.disconnect();
+}
+
+/**
+ * Calls `load` once the main thread is idle (floating and hidden widgets), so their chunks never
+ * compete with the shop's own first render. Safari has no requestIdleCallback: a timeout after
+ * the load event stands in.
+ */
+export function whenIdle(win: Window, load: () => void, timeout = 3000): void {
+  const idle = () => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(load, { timeout });
+    else win.setTimeout(load, 200);
+  };
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}
+
+/** Enough of CSS.escape for placement ids (letters, digits, dashes) that may contain quotes. */
+function cssEscape(value: string): string {
+  return value.replace(/["\\]/g, '\\$&');
+}

@@ -1,0 +1,87 @@
+import { PRODUCT_NAME } from '../core/constants';
+import { canUseCookies } from '../core/cookies';
+import type { PageContext } from '../core/pageContext';
+import type { Settings } from '../core/settings';
+
+/** What the loader does on this page. */
+export type LoadDecision =
+  | { action: 'start' }
+  /** Another copy already runs: the page may have been swapped by an instant-navigation library. */
+  | { action: 'refresh' }
+  /** A second load on a normal page: do nothing at all. */
+  | { action: 'duplicate' }
+  /** The shop must fix something: the text goes to the console as an error. */
+  | { action: 'refuse'; message: string }
+  /** Not our page: the text goes to the console as information. */
+  | { action: 'stop'; message: string; reason: StopReason };
+
+export type StopReason = 'sandbox' | 'notFound' | 'checkout' | 'pageBuilder' | 'wrongDomain';
+
+/** Spec §1: the exact console text for a browser without XMLHttpRequest or MutationObserver. */
+export const unsupportedText = (email: string): string =>
+  `${PRODUCT_NAME} is unable to load. Please contact customer support at ${email}`;
+
+/** Spec §5: the exact refusal text on plain HTTP. */
+export const HTTPS_TEXT = `${PRODUCT_NAME} can only load via HTTPS. Please set up your domain to use HTTPS.`;
+
+/** The informational line for each stop, so a shop owner reading the console knows why. */
+export const STOP_TEXT: Record<StopReason, string> = {
+  sandbox: 'in a sandboxed frame without cookie access',
+  notFound: 'on a page that was not found',
+  checkout: 'on checkout',
+  pageBuilder: 'inside a page builder',
+  wrongDomain: "here: this page's shop domain does not match the configured shop",
+};
+
+/** `Vitrine: not started on checkout.` and the like. */
+export const stopText = (reason: StopReason): string => `${PRODUCT_NAME}: not started ${STOP_TEXT[reason]}.`;
+
+/**
+ * Instant-navigation libraries swap the page without a new document, so the script runs again
+ * on a page that already has our global: then we refresh instead of refusing.
+ */
+export const INSTANT_NAVIGATION_GLOBALS = ['InstantClick', 'Turbo', 'Turbolinks', 'swup', 'barba', 'instantpage'];
+
+/**
+ * Editors of the common page-builder apps render the storefront inside their own tool; our
+ * widgets there would be saved into the shop's page content. Matched on the URL.
+ */
+const PAGE_BUILDER_URL = /[?&](pagefly|shogun|gempages|gp-preview|zipify|pb_editor|builder)[=&]|\/(pagefly|shogun|gempages|zipify-pages|ecomposer)\/(editor|preview)/i;
+
+/** Development hosts exempt from the HTTPS rule. */
+const LOCAL_HOST = /^(localhost|127(\.\d+){3}|\[::1\]|.+\.localhost)$/i;
+
+/**
+ * Decides whether to start on `win`, following spec §1 and §5 "Loading rules" in their order:
+ * second load, missing browser features, HTTPS, then the pages we never run on.
+ */
+export function decideLoad(win: Window, page: PageContext, settings: Pick<Settings, 'shopDomain' | 'supportEmail'>): LoadDecision {
+  const w = win as Window & typeof globalThis;
+  if (w.Vitrine) return { action: INSTANT_NAVIGATION_GLOBALS.some((name) => name in w) ? 'refresh' : 'duplicate' };
+  if (typeof w.XMLHttpRequest != 'function' || typeof w.MutationObserver != 'function') {
+    return { action: 'refuse', message: unsupportedText(settings.supportEmail) };
+  }
+  const { protocol, hostname, href } = w.location;
+  if (protocol != 'https:' && !page.designMode && !page.preview && !LOCAL_HOST.test(hostname)) {
+    return { action: 'refuse', message: HTTPS_TEXT };
+  }
+  const stop = (reason: StopReason): LoadDecision => ({ action: 'stop', reason, message: stopText(reason) });
+  if (isFramed(w) && !canUseCookies(w.document)) return stop('sandbox');
+  if (page.pageType == 'notFound') return stop('notFound');
+  if (page.pageType == 'checkout') return stop('checkout');
+  if (PAGE_BUILDER_URL.test(href)) return stop('pageBuilder');
+  const shown = page.store.shopDomain;
+  if (shown && settings.shopDomain && cleanDomain(shown) != cleanDomain(settings.shopDomain)) return stop('wrongDomain');
+  return { action: 'start' };
+}
+
+const cleanDomain = (d: string): string => d.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+
+/** `window.top` access throws in some cross-origin frames; either way we are framed. */
+function isFramed(win: Window): boolean {
+  try {
+    return win.self !== win.top;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,45 @@
+import { ERR_WIDGET_RENDER, reportError } from '../core/errors';
+import type { WidgetContext, WidgetModule } from '../widgets/types';
+
+const chunks = new Map<string, Promise<unknown>>();
+
+/**
+ * Imports the content-hashed lazy chunk `name` (a widget, or `services`) from `assetBase`, once
+ * per page. The chunk's own imports (the shared framework chunk) are modulepreloaded at the same
+ * moment, so they download in parallel instead of one after the other.
+ */
+export function importChunk<T>(assetBase: string, name: string, doc: Document = document): Promise<T> {
+  let pending = chunks.get(name);
+  if (!pending) {
+    const files = __VITRINE_CHUNKS__[name];
+    if (!files) return Promise.reject(new Error(`unknown chunk: ${name}`));
+    for (const file of files.slice(1)) preload(doc, assetBase + file);
+    pending = import(/* @vite-ignore */ assetBase + files[0]);
+    // A failed download may succeed on the next try (flaky mobile network): forget it.
+    pending.catch(() => chunks.delete(name));
+    chunks.set(name, pending);
+  }
+  return pending as Promise<T>;
+}
+
+/**
+ * Imports widget `name` and mounts it into `host`. Failures are reported (code 2280) and the
+ * promise resolves: nothing rejects into the shop's code.
+ */
+export async function loadWidget(assetBase: string, name: string, host: HTMLElement, ctx: WidgetContext): Promise<void> {
+  try {
+    const mod = await importChunk<WidgetModule>(assetBase, name, host.ownerDocument);
+    mod.mount(host, ctx);
+  } catch (error) {
+    reportError(ERR_WIDGET_RENDER, error, { widget: name });
+  }
+}
+
+function preload(doc: Document, href: string): void {
+  if (doc.querySelector(`link[rel="modulepreload"][href="${href}"]`)) return;
+  const link = doc.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  link.crossOrigin = '';
+  doc.head.appendChild(link);
+}

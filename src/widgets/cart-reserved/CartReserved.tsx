@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useSignal, useComputed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { CART_RESERVED_TICK_MS, CART_RESERVED_WARN_SECONDS } from '../../core/constants';
+import { cart } from '../../state/cart';
+import { formatClock, resumeTimer, secondsLeft } from './timer';
+
+export interface CartReservedProps {
+  /** The stored start (ms since epoch) or null. */
+  loadStart(): number | null;
+  saveStart(start: number | null): void;
+  /** Text with `{time}`. */
+  text: string;
+  label: string;
+  now?: () => number;
+}
+
+/**
+ * Spec §2 "Cart-reserved banner" and §4 timer: a fire emoji and a countdown, red under two
+ * minutes; at zero, or when the cart empties, the box goes away and the stored start is cleared.
+ */
+export function CartReserved({ loadStart, saveStart, text, label, now = Date.now }: CartReservedProps) {
+  useSignals();
+  const remaining = useSignal<number | null>(null);
+  // 'unknown' until the cart has been read: only a cart known to be empty clears the timer.
+  const state = useComputed(() => (!cart.value ? 'unknown' : cart.value.itemCount > 0 ? 'items' : 'empty'));
+
+  useEffect(() => {
+    if (state.value !== 'items') {
+      if (state.value === 'empty') saveStart(null); // spec §4: an empty cart clears the timer
+      remaining.value = null;
+      return;
+    }
+    const { start, remaining: left } = resumeTimer(loadStart(), now());
+    saveStart(start);
+    remaining.value = left;
+    const id = setInterval(() => {
+      const next = secondsLeft(start, now());
+      if (next <= 0) {
+        clearInterval(id);
+        saveStart(null);
+        remaining.value = null;
+        return;
+      }
+      remaining.value = next;
+    }, CART_RESERVED_TICK_MS);
+    return () => clearInterval(id);
+  }, [state.value]);
+
+  if (remaining.value === null) return null;
+  const [before, after] = text.split('{time}');
+  const urgent = remaining.value < CART_RESERVED_WARN_SECONDS;
+  return (
+    <div part="box" className={urgent ? 'box urgent' : 'box'} role="timer" aria-label={label} aria-live="off">
+      <span aria-hidden="true">🔥</span> {before}
+      <strong part="time">{formatClock(remaining.value)}</strong>
+      {after}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Settings } from '../core/settings';
+import type { PageContext } from '../core/pageContext';
+import type { Requester } from '../core/request';
+
+/**
+ * What the loader hands every widget. The services live in the loader (already on the page),
+ * so widget chunks import only types from `src/core` and never ship a second copy.
+ */
+export interface WidgetContext {
+  settings: Settings;
+  page: PageContext;
+  /** The page view's request wrapper (shared 50-request budget). */
+  request: Requester;
+  /** Report an error to the error hook; never throws. */
+  report: (code: number, error: unknown, extra?: Record<string, unknown>) => void;
+  /** Language of the shopper (resolved from settings and the page's locale). */
+  language: string;
+}
+
+/**
+ * A widget chunk's lazy entry exports `mount`. `host` is the widget's own element (with an open
+ * shadow root for style isolation); the returned function, if any, unmounts it.
+ */
+export type MountWidget = (host: HTMLElement, ctx: WidgetContext) => void | (() => void);
+
+export interface WidgetModule {
+  mount: MountWidget;
+}

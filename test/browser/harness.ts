@@ -1,0 +1,99 @@
+/**
+ * Browser-test harness: the demo shop + provider in-process (production build from `dist/`,
+ * throw-away SQLite folder) and Debian's Chromium driven by playwright-core. `shop.test` resolves
+ * to 127.0.0.1 inside the browser, so the same server doubles as a "real" non-localhost HTTP
+ * host for the HTTPS rule.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface Shop {
+  origin: string;
+  port: number;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Starts the server on a free port and a headless Chromium. Call `close()` in `after`. */
+export async function startShop(opts: { shopSettingsOverrides?: Record<string, unknown> } = {}): Promise<Shop> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-browser-'));
+  const app = await buildApp({ dataDir, distDir: join(ROOT, 'dist'), logger: false, shopSettingsOverrides: opts.shopSettingsOverrides });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--host-resolver-rules=MAP shop.test 127.0.0.1',
+    ],
+  });
+  return {
+    origin: `http://localhost:${port}`,
+    port,
+    browser,
+    async close() {
+      await browser.close();
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console messages of every frame, as `type: text`. */
+  console: string[];
+  /** Uncaught errors on the page (ours must never appear here). */
+  errors: string[];
+  /** URLs requested by the page. */
+  requests: string[];
+}
+
+/**
+ * Opens `url` in a fresh context. `init` runs before any page script (set settings, remove
+ * browser features); it is serialised, so it must not close over variables.
+ */
+export async function open(
+  shop: Shop,
+  url: string,
+  options: { init?: string; viewport?: { width: number; height: number }; waitForInit?: boolean } = {},
+): Promise<OpenedPage> {
+  const context = await shop.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const result: OpenedPage = { page, context, console: [], errors: [], requests: [] };
+  page.on('console', (msg: ConsoleMessage) => result.console.push(`${msg.type()}: ${msg.text()}`));
+  page.on('pageerror', (err) => result.errors.push(String(err)));
+  page.on('request', (req) => result.requests.push(req.url()));
+  // Count init events from the very start, before our script can fire one.
+  await page.addInitScript(`window.__vitrineInits = 0; addEventListener('vitrine:init', () => window.__vitrineInits++);`);
+  if (options.init) await page.addInitScript(options.init);
+  await page.goto(url.startsWith('http') ? url : shop.origin + url, { waitUntil: 'load' });
+  if (options.waitForInit !== false) await page.waitForFunction(() => 'Vitrine' in window, undefined, { timeout: 5000 }).catch(() => {});
+  return result;
+}
+
+/** Waits until a console line equal to `text` appears (or fails after `timeout`). */
+export async function waitForConsole(opened: OpenedPage, text: string, timeout = 5000): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < timeout) {
+    const line = opened.console.find((l) => l.endsWith(`: ${text}`) || l === text);
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`console never showed: ${text}\nGot:\n${opened.console.join('\n')}`);
+}
+
+/** The console lines that are errors or warnings. */
+export const problems = (opened: OpenedPage): string[] => opened.console.filter((l) => l.startsWith('error') || l.startsWith('warning'));

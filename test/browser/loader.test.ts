@@ -1,0 +1,207 @@
+/**
+ * The loader's rules (spec §1, §5 "Loading rules"), shown in real Chromium on the production
+ * build against the demo shop: every refusal or stop with its exact console text.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, problems, startShop, waitForConsole, type Shop } from './harness';
+
+let shop: Shop;
+before(async () => {
+  shop = await startShop();
+});
+after(async () => {
+  await shop?.close();
+});
+
+const SUPPORT_EMAIL = 'support@vitrine-demo.example';
+const UNSUPPORTED = `Vitrine is unable to load. Please contact customer support at ${SUPPORT_EMAIL}`;
+const HTTPS = 'Vitrine can only load via HTTPS. Please set up your domain to use HTTPS.';
+
+const hasGlobal = (o: { page: import('playwright-core').Page }) => o.page.evaluate(() => 'Vitrine' in window);
+const inits = (o: { page: import('playwright-core').Page }) => o.page.evaluate(() => (window as unknown as { __vitrineInits: number }).__vitrineInits);
+
+describe('boot on the demo shop', () => {
+  for (const path of ['/', '/collections/all', '/products/classic-cotton-tee', '/cart', '/es/collections/all', '/en-us/products/classic-cotton-tee']) {
+    test(`starts on ${path}: one global, one vitrine:init, no console errors`, async () => {
+      const o = await open(shop, path);
+      try {
+        assert.equal(await hasGlobal(o), true);
+        assert.equal(await inits(o), 1);
+        const info = await o.page.evaluate(() => ({ version: window.Vitrine!.version, country: window.Vitrine!.countryCode, type: window.Vitrine!.page.pageType, root: window.Vitrine!.page.localeRoot }));
+        assert.match(info.version, /^\d+\.\d+\.\d+/);
+        assert.equal(info.country, 'FI');
+        const expectedType = path === '/' ? 'home' : path.includes('/collections/') ? 'collection' : path.includes('/products/') ? 'product' : 'cart';
+        assert.equal(info.type, expectedType);
+        assert.equal(info.root, path.startsWith('/es/') ? '/es' : path.startsWith('/en-us/') ? '/en-us' : '');
+        assert.deepEqual(o.errors, []);
+        // No errors and no warnings: the provider's settings for the demo shop are all valid.
+        assert.deepEqual(problems(o), []);
+      } finally {
+        await o.context.close();
+      }
+    });
+  }
+
+  test('the loader is a classic async script that imports no framework', async () => {
+    const o = await open(shop, '/');
+    try {
+      const tag = await o.page.evaluate(() => {
+        const s = document.querySelector<HTMLScriptElement>('script[src*="vitrine.js"]')!;
+        return { async: s.async, type: s.type };
+      });
+      assert.deepEqual(tag, { async: true, type: '' });
+      // On the home page no widget needs the framework: only the loader may have been fetched.
+      assert.equal(o.requests.some((u) => /chunks\/framework-/.test(u)), false);
+    } finally {
+      await o.context.close();
+    }
+  });
+});
+
+describe('refusals', () => {
+  test('without XMLHttpRequest: the exact support text, no global', async () => {
+    const o = await open(shop, '/', { init: 'delete window.XMLHttpRequest;', waitForInit: false });
+    try {
+      await waitForConsole(o, UNSUPPORTED);
+      assert.equal(await hasGlobal(o), false);
+      assert.equal(await inits(o), 0);
+      assert.deepEqual(o.errors, []);
+    } finally {
+      await o.context.close();
+    }
+  });
+
+  test('without MutationObserver: the exact support text, no global', async () => {
+    const o = await open(shop, '/', { init: 'delete window.MutationObserver;', waitForInit: false });
+    try {
+      await waitForConsole(o, UNSUPPORTED);
+      assert.equal(await hasGlobal(o), false);
+    } finally {
+      await o.context.close();
+    }
+  });
+
+  test('over plain HTTP on a real host name: the exact HTTPS text, no global', async () => {
+    const o = await open(shop, `http://shop.test:${shop.port}/`, { waitForInit: false });
+    try {
+      await waitForConsole(o, HTTPS);
+      assert.equal(await hasGlobal(o), false);
+    } finally {
+      await o.context.close();
+    }
+  });
+
+  test('over plain HTTP in the theme editor (design mode): starts', async () => {
+    const o = await open(shop, `http://shop.test:${shop.port}/?design_mode=1`);
+    try {
+      assert.equal(await hasGlobal(o), true);
+      assert.equal(o.console.some((l) => l.includes(HTTPS)), false);
+    } finally {
+      await o.context.close();
+    }
+  });
+});
+
+describe('stops', () => {
+  const cases: [string, string, string | undefined][] = [
+    ['a page that was not found', '/no-such-page', undefined],
+    ['checkout', '/checkout', undefined],
+    ['a page-builder editor URL', '/?pagefly=1', undefined],
+    ['a shop domain that differs from the configured one', '/', `window.vitrineSettings = { shopDomain: 'another-shop.myshopify.com' };`],
+  ];
+  const texts: Record<string, string> = {
+    '/no-such-page': 'Vitrine: not started on a page that was not found.',
+    '/checkout': 'Vitrine: not started on checkout.',
+    '/?pagefly=1': 'Vitrine: not started inside a page builder.',
+    '/': "Vitrine: not started here: this page's shop domain does not match the configured shop.",
+  };
+  for (const [name, path, init] of cases) {
+    test(`on ${name}`, async () => {
+      const o = await open(shop, path, { init, waitForInit: false });
+      try {
+        await waitForConsole(o, texts[path]);
+        assert.equal(await hasGlobal(o), false);
+        assert.deepEqual(o.errors, []);
+      } finally {
+        await o.context.close();
+      }
+    });
+  }
+
+  test('in a sandboxed frame without cookie access', async () => {
+    const o = await open(shop, '/', { waitForInit: false });
+    try {
+      await o.page.evaluate((src) => {
+        const frame = document.createElement('iframe');
+        frame.setAttribute('sandbox', 'allow-scripts');
+        frame.src = src;
+        document.body.appendChild(frame);
+      }, `${shop.origin}/collections/all`);
+      await waitForConsole(o, 'Vitrine: not started in a sandboxed frame without cookie access.', 10000);
+    } finally {
+      await o.context.close();
+    }
+  });
+});
+
+describe('second load', () => {
+  const addScriptAgain = (o: { page: import('playwright-core').Page }) =>
+    o.page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const s = document.createElement('script');
+          s.src = document.querySelector<HTMLScriptElement>('script[src*="vitrine.js"]')!.src;
+          s.onload = () => resolve();
+          document.head.appendChild(s);
+        }),
+    );
+
+  test('is prevented: no second init, the same global', async () => {
+    const o = await open(shop, '/');
+    try {
+      await o.page.evaluate(() => ((window as unknown as { __first: unknown }).__first = window.Vitrine));
+      await addScriptAgain(o);
+      assert.equal(await inits(o), 1);
+      assert.equal(await o.page.evaluate(() => (window as unknown as { __first: unknown }).__first === window.Vitrine), true);
+    } finally {
+      await o.context.close();
+    }
+  });
+
+  test('with an instant-navigation library: refreshes the running copy instead', async () => {
+    const o = await open(shop, '/', { init: 'window.Turbo = {};' });
+    try {
+      await o.page.evaluate(() => {
+        const v = window.Vitrine!;
+        const original = v.refresh;
+        v.refresh = () => {
+          (window as unknown as { __refreshed: boolean }).__refreshed = true;
+          original();
+        };
+      });
+      await addScriptAgain(o);
+      assert.equal(await inits(o), 1);
+      assert.equal(await o.page.evaluate(() => (window as unknown as { __refreshed?: boolean }).__refreshed), true);
+    } finally {
+      await o.context.close();
+    }
+  });
+});
+
+describe('settings', () => {
+  test('malformed values: one console warning, defaults used, still starts', async () => {
+    const o = await open(shop, '/', { init: `window.vitrineSettings = { modules: 'all', colors: { starFront: 'not-a-colour' }, bogus: 1 };` });
+    try {
+      assert.equal(await hasGlobal(o), true);
+      const warnings = o.console.filter((l) => l.startsWith('warning') && l.includes('Vitrine settings'));
+      assert.equal(warnings.length, 1, o.console.join('\n'));
+      assert.match(warnings[0], /modules/);
+      assert.match(warnings[0], /starFront/);
+      assert.match(warnings[0], /bogus/);
+      assert.deepEqual(o.errors, []);
+    } finally {
+      await o.context.close();
+    }
+  });
+});

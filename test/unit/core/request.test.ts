@@ -1,0 +1,215 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REQUEST_BUDGET, UPLOAD_TIMEOUT_MS } from '../../../src/core/constants';
+import {
+  createRequester,
+  encodeForm,
+  isReportableStatus,
+  isTimeoutError,
+  isRequestError,
+  type RequestError,
+} from '../../../src/core/request';
+
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('createRequester', () => {
+  it('parses JSON and sends GET by default', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ a: 1 }));
+    const request = createRequester({ fetch });
+    await expect(request<{ a: number }>('https://p.dev/api/x')).resolves.toEqual({ a: 1 });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://p.dev/api/x');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('silently drops calls over the budget of 50', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ ok: true }));
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    const log = vi.spyOn(console, 'log');
+    const request = createRequester({ fetch });
+    const results = await Promise.all(Array.from({ length: REQUEST_BUDGET + 1 }, (_, i) => request(`/x/${i}`)));
+    expect(fetch).toHaveBeenCalledTimes(50);
+    expect(results[49]).toEqual({ ok: true });
+    expect(results[50]).toBeNull();
+    await expect(request('/more')).resolves.toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(50);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('has an independent budget per requester and honours a custom budget', async () => {
+    const fetch = vi.fn(async () => jsonResponse({}));
+    const a = createRequester({ fetch, budget: 2 });
+    const b = createRequester({ fetch, budget: 2 });
+    await a('/1');
+    await a('/2');
+    await expect(a('/3')).resolves.toBeNull();
+    await expect(b('/1')).resolves.toEqual({});
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('rejects with TimeoutError and aborts the fetch', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const fetch = vi.fn((_url: string, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>(() => {});
+    });
+    const request = createRequester({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const p = request('/slow');
+    const check = expect(p).rejects.toSatisfy((e: unknown) => {
+      return isTimeoutError(e) && !isRequestError(e) && (e as Error).name === 'TimeoutError' && /timeout/i.test((e as Error).message);
+    });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await check;
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('uses a custom timeout for uploads', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    const request = createRequester({ fetch: fetch as unknown as typeof globalThis.fetch });
+    let settled = false;
+    const p = request('/upload', { body: new FormData(), timeout: UPLOAD_TIMEOUT_MS }).catch((e) => {
+      settled = true;
+      return e;
+    });
+    await vi.advanceTimersByTimeAsync(39999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isTimeoutError(await p)).toBe(true);
+  });
+
+  it('does not time out once a response arrived', async () => {
+    vi.useFakeTimers();
+    const request = createRequester({ fetch: async () => jsonResponse({ ok: 1 }) });
+    await expect(request('/fast')).resolves.toEqual({ ok: 1 });
+    await vi.advanceTimersByTimeAsync(10000);
+  });
+
+  it('DELETE resolves the response text', async () => {
+    const fetch = vi.fn(async () => new Response('deleted', { status: 200 }));
+    const request = createRequester({ fetch });
+    await expect(request('/item/1', { method: 'DELETE' })).resolves.toBe('deleted');
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].method).toBe('DELETE');
+  });
+
+  it('text option resolves text, empty body resolves null', async () => {
+    const request = createRequester({ fetch: async () => new Response('FI') });
+    await expect(request('/get-country-code', { text: true })).resolves.toBe('FI');
+    const empty = createRequester({ fetch: async () => new Response('', { status: 200 }) });
+    await expect(empty('/x')).resolves.toBeNull();
+  });
+
+  it('encodes form bodies', async () => {
+    const fetch = vi.fn(async () => jsonResponse({}));
+    const request = createRequester({ fetch });
+    await request('/api/store-error', {
+      form: { sid: 'shop 1', code: 2000, ok: true, skip: null, none: undefined, 'errors[0][msg]': 'a&b=c', tags: ['x', 'y'], 'ids[]': [1, 2] },
+    });
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(init.body).toBe('sid=shop+1&code=2000&ok=true&errors%5B0%5D%5Bmsg%5D=a%26b%3Dc&tags%5B%5D=x&tags%5B%5D=y&ids%5B%5D=1&ids%5B%5D=2');
+    expect(new URLSearchParams(init.body as string).get('errors[0][msg]')).toBe('a&b=c');
+  });
+
+  it('encodes JSON bodies and passes keepalive/headers', async () => {
+    const fetch = vi.fn(async () => jsonResponse({}));
+    const request = createRequester({ fetch });
+    await request('/track', { json: { s: 'x', i: [1] }, keepalive: true, headers: { 'X-A': '1' } });
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBe('{"s":"x","i":[1]}');
+    expect(init.keepalive).toBe(true);
+    expect(init.headers).toEqual({ 'X-A': '1', 'Content-Type': 'application/json' });
+    expect(encodeForm({})).toBe('');
+  });
+
+  it('rejects garbled JSON with a clear RequestError', async () => {
+    const request = createRequester({ fetch: async () => jsonResponse('{"a": 1,,', 200) });
+    const e = (await request('https://p.dev/api/reviews.json').catch((x) => x)) as RequestError;
+    expect(isRequestError(e)).toBe(true);
+    expect(e).toBeInstanceOf(Error);
+    expect(e.message).toMatch(/invalid json/i);
+    expect(e.status).toBe(200);
+    expect(e.url).toBe('https://p.dev/api/reviews.json');
+  });
+
+  it('rejects non-2xx with RequestError and reports only reportable statuses', async () => {
+    const onError = vi.fn();
+    let status = 502;
+    const request = createRequester({ fetch: async () => new Response('bad', { status }), onError });
+    const e = (await request('/api/x').catch((x) => x)) as RequestError;
+    expect(isRequestError(e)).toBe(true);
+    expect(e).toBeInstanceOf(Error);
+    expect(e).toMatchObject({ status: 502, url: '/api/x' });
+    expect(e.message).toContain('502');
+    expect(onError).toHaveBeenCalledWith({ url: '/api/x', method: 'GET', status: 502, message: e.message });
+    status = 403;
+    await expect(request('/api/x')).rejects.toMatchObject({ status: 403 });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns network failures into RequestError status 0 (not reported)', async () => {
+    const onError = vi.fn();
+    const request = createRequester({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      onError,
+    });
+    await expect(request('/x')).rejects.toMatchObject({ name: 'RequestError', status: 0 });
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('a throwing onError hook does not change the outcome', async () => {
+    const request = createRequester({
+      fetch: async () => new Response('', { status: 503 }),
+      onError: () => {
+        throw new Error('hook');
+      },
+    });
+    await expect(request('/x')).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('uses the global fetch when none is given', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([1]));
+    await expect(createRequester()('/g')).resolves.toEqual([1]);
+    expect(spy).toHaveBeenCalledOnce();
+  });
+});
+
+describe('isReportableStatus', () => {
+  it.each([0, 401, 402, 403, 418, 421, 430, 499, 500])('never reports %i', (s) => {
+    expect(isReportableStatus(s, '/api/x', 'GET')).toBe(false);
+  });
+  it('ignores 469 and 404 on the cart endpoint only', () => {
+    for (const u of ['/cart.js', '/cart.json', '/es/cart.js?x=1', 'https://s.com/cart']) {
+      expect(isReportableStatus(469, u, 'GET'), u).toBe(false);
+      expect(isReportableStatus(404, u, 'GET'), u).toBe(false);
+    }
+    expect(isReportableStatus(404, '/products/a.json', 'GET')).toBe(true);
+    expect(isReportableStatus(469, '/api/x', 'GET')).toBe(true);
+  });
+  it('ignores 422 on cart add/change POSTs', () => {
+    expect(isReportableStatus(422, '/cart/add.js', 'POST')).toBe(false);
+    expect(isReportableStatus(422, '/cart/change.js', 'post')).toBe(false);
+    expect(isReportableStatus(422, '/cart/add', 'POST')).toBe(false);
+    expect(isReportableStatus(422, '/cart/update.js', 'POST')).toBe(true);
+    expect(isReportableStatus(422, '/api/add-new-review', 'POST')).toBe(true);
+  });
+  it('reports other failures', () => {
+    expect(isReportableStatus(502, '/api/x', 'GET')).toBe(true);
+    expect(isReportableStatus(200, '/api/x')).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { insertMountPoint, whenNearViewport } from '../../../src/loader/lazyMount';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('insertMountPoint', () => {
+  test('inserts at each alignment and never twice', () => {
+    document.body.innerHTML = '<main><h1>Cart</h1><p>x</p></main>';
+    const after = insertMountPoint(document, 'w', { selector: 'h1', alignment: 'after', id: 'a' }, 40)!;
+    expect(after.previousElementSibling?.tagName).toBe('H1');
+    expect(after.getAttribute('data-vitrine-mount')).toBe('w');
+    expect(after.style.minHeight).toBe('40px');
+    expect(insertMountPoint(document, 'w', { selector: 'h1', alignment: 'after', id: 'a' })).toBe(after);
+    expect(document.querySelectorAll('[data-vitrine-mount]').length).toBe(1);
+    const before = insertMountPoint(document, 'w', { selector: 'h1', alignment: 'before', id: 'b' })!;
+    expect(before.nextElementSibling?.tagName).toBe('H1');
+    const prepend = insertMountPoint(document, 'w', { selector: 'main', alignment: 'prepend', id: 'c' })!;
+    expect(document.querySelector('main')!.firstElementChild).toBe(prepend);
+    const append = insertMountPoint(document, 'w', { selector: 'main', alignment: 'append', id: 'd' })!;
+    expect(document.querySelector('main')!.lastElementChild).toBe(append);
+  });
+
+  test('a missing target or a malformed selector gives null, never a throw', () => {
+    expect(insertMountPoint(document, 'w', { selector: '.nope', alignment: 'after', id: 'x' })).toBeNull();
+    expect(insertMountPoint(document, 'w', { selector: '<<<', alignment: 'after', id: 'x' })).toBeNull();
+  });
+});
+
+describe('whenNearViewport', () => {
+  test('loads once when the element intersects', () => {
+    let callback: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      vi.fn(function (this: unknown, cb: typeof callback) {
+        callback = cb;
+        return { observe: vi.fn(), disconnect };
+      }),
+    );
+    const load = vi.fn();
+    whenNearViewport(document.body, load);
+    callback([{ isIntersecting: false }]);
+    expect(load).not.toHaveBeenCalled();
+    callback([{ isIntersecting: true }]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(disconnect).toHaveBeenCalled();
+  });
+
+  test('loads at once without IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const load = vi.fn();
+    whenNearViewport(document.body, load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});

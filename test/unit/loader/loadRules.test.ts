@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import type { PageContext } from '../../../src/core/pageContext';
+import { decideLoad, HTTPS_TEXT, stopText, unsupportedText } from '../../../src/loader/loadRules';
+
+/** A fake window with just what the rules read; `patch` overrides any of it. */
+function fakeWindow(patch: Record<string, unknown> = {}, location: Partial<Location> = {}): Window {
+  const win: Record<string, unknown> = {
+    XMLHttpRequest: function XMLHttpRequest() {},
+    MutationObserver: function MutationObserver() {},
+    location: { protocol: 'https:', hostname: 'shop.example', href: 'https://shop.example/products/a', ...location },
+    document: { cookie: '' },
+    ...patch,
+  };
+  win.self = win;
+  win.top = 'top' in patch ? patch.top : win;
+  return win as unknown as Window;
+}
+
+const page = (patch: Partial<PageContext> = {}, shopDomain: string | null = 'shop.myshopify.com'): PageContext =>
+  ({ pageType: 'product', designMode: false, preview: false, store: { shopDomain }, ...patch }) as PageContext;
+
+const settings = { shopDomain: 'shop.myshopify.com' as string | null, supportEmail: 'help@shop.example' };
+
+describe('decideLoad (spec §1, §5)', () => {
+  test('starts on a normal https product page', () => {
+    expect(decideLoad(fakeWindow(), page(), settings)).toEqual({ action: 'start' });
+  });
+
+  test('texts are the spec texts', () => {
+    expect(unsupportedText('a@b.c')).toBe('Vitrine is unable to load. Please contact customer support at a@b.c');
+    expect(HTTPS_TEXT).toBe('Vitrine can only load via HTTPS. Please set up your domain to use HTTPS.');
+    expect(stopText('checkout')).toBe('Vitrine: not started on checkout.');
+  });
+
+  test('second load: nothing, or a refresh with an instant-navigation library', () => {
+    expect(decideLoad(fakeWindow({ Vitrine: {} }), page(), settings)).toEqual({ action: 'duplicate' });
+    for (const lib of ['Turbo', 'InstantClick', 'swup']) {
+      expect(decideLoad(fakeWindow({ Vitrine: {}, [lib]: {} }), page(), settings)).toEqual({ action: 'refresh' });
+    }
+  });
+
+  test('refuses without XMLHttpRequest or MutationObserver, naming the support address', () => {
+    const refusal = { action: 'refuse', message: unsupportedText('help@shop.example') };
+    expect(decideLoad(fakeWindow({ XMLHttpRequest: undefined }), page(), settings)).toEqual(refusal);
+    expect(decideLoad(fakeWindow({ MutationObserver: undefined }), page(), settings)).toEqual(refusal);
+  });
+
+  test('HTTPS rule with preview/editor and localhost exceptions', () => {
+    const http = (hostname: string) => fakeWindow({}, { protocol: 'http:', hostname });
+    expect(decideLoad(http('shop.example'), page(), settings)).toEqual({ action: 'refuse', message: HTTPS_TEXT });
+    expect(decideLoad(http('shop.example'), page({ designMode: true }), settings).action).toBe('start');
+    expect(decideLoad(http('shop.example'), page({ preview: true }), settings).action).toBe('start');
+    for (const hostname of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost']) {
+      expect(decideLoad(http(hostname), page(), settings).action).toBe('start');
+    }
+    expect(decideLoad(http('localhost.evil.com'), page(), settings).action).toBe('refuse');
+  });
+
+  test('stops: sandboxed frame without cookies, 404, checkout, page builders, wrong domain', () => {
+    const sandboxed = fakeWindow({ top: {}, document: Object.defineProperty({}, 'cookie', { get() { throw new Error('SecurityError'); } }) });
+    expect(decideLoad(sandboxed, page(), settings)).toMatchObject({ action: 'stop', reason: 'sandbox', message: stopText('sandbox') });
+    expect(decideLoad(fakeWindow({ top: {} }), page(), settings).action).toBe('start');
+    expect(decideLoad(fakeWindow(), page({ pageType: 'notFound' }), settings)).toMatchObject({ action: 'stop', reason: 'notFound' });
+    expect(decideLoad(fakeWindow(), page({ pageType: 'checkout' }), settings)).toMatchObject({ action: 'stop', reason: 'checkout' });
+    for (const href of ['https://shop.example/?pagefly=1', 'https://shop.example/pages/about?shogun=x']) {
+      expect(decideLoad(fakeWindow({}, { href }), page(), settings)).toMatchObject({ action: 'stop', reason: 'pageBuilder' });
+    }
+    expect(decideLoad(fakeWindow(), page({}, 'other.myshopify.com'), settings)).toMatchObject({ action: 'stop', reason: 'wrongDomain' });
+    expect(decideLoad(fakeWindow(), page({}, 'SHOP.myshopify.com'), settings).action).toBe('start');
+    expect(decideLoad(fakeWindow(), page({}, null), settings).action).toBe('start');
+    expect(decideLoad(fakeWindow(), page(), { ...settings, shopDomain: null }).action).toBe('start');
+  });
+});

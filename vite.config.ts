@@ -1,0 +1,161 @@
+/**
+ * One config, four modes (`vite build --mode <mode>`; `scripts/build.mjs` runs them in order):
+ *
+ * - `production` (default): every widget's lazy entry (`src/widgets/<name>/index.ts`) as an ES
+ *   module with a content-hashed name under `dist/chunks/`, plus one shared `framework` chunk
+ *   (Preact through the compat alias, signals, `src/ui`, `src/state`). Writes the manifest the
+ *   loader build reads.
+ * - `loader`: `src/loader/index.ts` as ONE classic script, `dist/vitrine.js`, safe as
+ *   `<script async>`. It imports no framework; it knows the hashed chunk names at build time
+ *   (`__VITRINE_CHUNKS__`) and loads them with dynamic `import()` from its own URL.
+ * - `react`: the same widgets against real React, for `npm run perf` (bytes ratio only).
+ * - `test`: vitest; components run under real React (no preset, no aliases).
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type UserConfig } from 'vite';
+import preact from '@preact/preset-vite';
+
+const root = import.meta.dirname;
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
+const MANIFEST = resolve(root, 'dist/.vite/manifest.json');
+
+/**
+ * Every `src/widgets/<name>/index.ts` is a lazy entry named after its folder; `services` is the
+ * network side of the core that the loader imports on the first request.
+ */
+function widgetEntries(): Record<string, string> {
+  const dir = resolve(root, 'src/widgets');
+  const entries: Record<string, string> = { services: resolve(root, 'src/core/services.ts') };
+  for (const name of readdirSync(dir)) {
+    const file = resolve(dir, name, 'index.ts');
+    if (existsSync(file)) entries[name] = file;
+  }
+  return entries;
+}
+
+interface ManifestEntry {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The loader's view of the widget build: widget name -> [file, ...files it imports], all paths
+ * relative to `dist/`. The loader modulepreloads the imports so the framework chunk downloads
+ * in parallel with the widget instead of after it.
+ */
+function chunkMap(): Record<string, string[]> {
+  if (!existsSync(MANIFEST)) throw new Error('dist/.vite/manifest.json missing: run the widget build first (npm run build).');
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestEntry>;
+  const map: Record<string, string[]> = {};
+  for (const entry of Object.values(manifest)) {
+    if (!entry.isEntry || !entry.name) continue;
+    const seen = new Set<string>();
+    const walk = (key: string): void => {
+      for (const dep of manifest[key]?.imports ?? []) {
+        const file = manifest[dep]?.file;
+        if (file && !seen.has(file)) {
+          seen.add(file);
+          walk(dep);
+        }
+      }
+    };
+    const key = Object.keys(manifest).find((k) => manifest[k] === entry)!;
+    walk(key);
+    map[entry.name] = [entry.file, ...seen];
+  }
+  return map;
+}
+
+const define = { __VITRINE_VERSION__: JSON.stringify(pkg.version) };
+
+/** Production aliases: signals for Preact, and a no-op for the React-only `useSignals` runtime. */
+const preactSignalsAliases = {
+  '@preact/signals-react/runtime': resolve(root, 'src/state/useSignalsNoop.ts'),
+  '@preact/signals-react': '@preact/signals',
+};
+
+/** terser with two passes: about 5% smaller than the default minifier on this code. */
+const TERSER = { ecma: 2020, module: false, compress: { passes: 3 }, format: { comments: false } } as const;
+
+const widgetOutput = {
+  entryFileNames: 'chunks/[name]-[hash].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  assetFileNames: 'chunks/[name]-[hash][extname]',
+};
+
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'test') {
+    return {
+      define: { ...define, __VITRINE_CHUNKS__: '{}' },
+      test: {
+        include: ['test/unit/**/*.test.{ts,tsx}'],
+        environment: 'node',
+        restoreMocks: true,
+      },
+    } as UserConfig;
+  }
+
+  if (mode === 'loader') {
+    return {
+      define: { ...define, __VITRINE_CHUNKS__: JSON.stringify(chunkMap()) },
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        // ES2020 (?. and ??) is what every browser with dynamic import() also has; older ones
+        // never ran the widgets anyway.
+        target: 'es2020',
+        modulePreload: false,
+        copyPublicDir: false,
+        minify: 'terser',
+        terserOptions: TERSER,
+        rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
+        lib: {
+          entry: resolve(root, 'src/loader/index.ts'),
+          formats: ['iife'],
+          name: 'VitrineLoader',
+          fileName: () => 'vitrine.js',
+        },
+      },
+    };
+  }
+
+  const react = mode === 'react';
+  return {
+    define: { ...define, __VITRINE_CHUNKS__: '{}' },
+    plugins: react ? [] : [preact({ devToolsEnabled: false, prefreshEnabled: false })],
+    resolve: { alias: react ? {} : preactSignalsAliases },
+    oxc: react ? { jsx: { runtime: 'automatic' } } : undefined,
+    build: {
+      outDir: react ? 'perf/out/react-dist' : 'dist',
+      emptyOutDir: true,
+      target: 'es2020',
+      manifest: !react,
+      minify: 'terser',
+      terserOptions: TERSER,
+      modulePreload: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: widgetEntries(),
+        preserveEntrySignatures: 'exports-only',
+        checks: { pluginTimings: false },
+        // Inline every imported constant (src/core/constants.ts): otherwise two widgets sharing
+        // one number get a 60-byte common chunk, one more request on a slow phone.
+        optimization: { inlineConst: { mode: 'all', pass: 2 } },
+        output: {
+          ...widgetOutput,
+          codeSplitting: {
+            groups: [
+              {
+                name: 'framework',
+                test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]/,
+              },
+            ],
+          },
+        },
+      },
+    },
+  } as UserConfig;
+});
