@@ -16,17 +16,10 @@ import type { Benchmark, BenchContext } from './lib/benchmark.ts';
 import { bundleSizes } from './lib/bundleSizes.ts';
 import { lighthouseCompare } from './lib/lighthouseCompare.ts';
 import { formatTable, type Table } from './lib/table.ts';
+import { CHROMIUM_FLAGS } from '../test/browser/chromiumFlags.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 /** What the "without" Lighthouse variant blocks: the loader and every widget chunk. */
 const VITRINE_PATTERNS = ['*vitrine.js*', '*/vitrine/chunks/*'];
 const VITRINE_URL = /vitrine\.js|\/vitrine\/chunks\//;

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { buildApp } from '../../server/app';
+import { CHROMIUM_FLAGS } from './chromiumFlags';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -28,15 +29,7 @@ export async function startShop(opts: { shopSettingsOverrides?: Record<string, u
   const port = (app.server.address() as AddressInfo).port;
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP shop.test 127.0.0.1',
-    ],
+    args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP shop.test 127.0.0.1'],
   });
   return {
     origin: `http://localhost:${port}`,
