@@ -8,9 +8,11 @@ import { openDatabase } from './db/index.ts';
 import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
 import { installErrorHandler } from './lib/errors.ts';
+import { registerAdmin } from './provider/admin.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
+import { registerReviews } from './provider/reviews.ts';
 import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
@@ -93,6 +95,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerHealth(app, ctx);
   registerStats(app, ctx);
+  registerReviews(app, ctx);
+  registerAdmin(app, ctx);
   registerTrack(app, ctx);
   registerStoreError(app, ctx);
   registerLoader(app, ctx);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { Rng } from '../lib/prng.ts';
 import { PRODUCTS } from '../shop/catalog.ts';
-import { DEFAULT_SETTINGS, DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../provider/settings.ts';
+import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID, DEMO_STORED_SETTINGS } from '../provider/settings.ts';
 
 /** Seed facts tests may rely on. */
 export const SEED_FACTS = {
@@ -17,6 +18,18 @@ export const SEED_FACTS = {
   /** Products with more than one variant. */
   productWithVariants: 'classic-cotton-tee',
   seed: 20240115,
+  /**
+   * Review bodies overridden on `manyReviewsHandle` (index 5 and 6 of its reviews; counts,
+   * stars and photos are unchanged). Both are English and among its newest reviews (1 and 2 days old).
+   */
+  htmlReviewBody: 'Lovely <b>soft</b> fabric.<br>What I like:<ul><li>the fit</li><li>the colour</li></ul>',
+  /**
+   * Stored raw on purpose (a "legacy import" that bypassed the store-time sanitizer): the
+   * serving sanitizer must neutralise it.
+   */
+  hostileReviewBody: 'Great tee!<img src=x onerror="alert(\'xss\')"><script>alert(1)</script> <a href="javascript:alert(2)" onclick="alert(3)">details</a>',
+  /** Stored photo values look like `reviews/{reviewId}/{n}.svg` → served at `/api/photos/{reviewId}/{n}.svg`. */
+  photoPrefix: 'reviews/',
 } as const;
 
 const NAMES = ['Emma W.', 'Liam K.', 'Sofia R.', 'Noah B.', 'Lucía G.', 'Daan de V.', 'Olivia M.', 'Mateo F.', 'Sanne J.', 'Ava T.', 'Hugo P.', 'Julia S.', 'Pablo M.', 'Femke B.', 'Mia L.', 'Lars H.', 'Chloe D.', 'Diego A.', 'Isabel N.', 'Ruben K.'];
@@ -69,7 +82,7 @@ function seed(db: Database.Database, now: Date): void {
     DEMO_SHOP_ID,
     DEMO_SHOP_DOMAIN,
     defaultAdminToken(),
-    JSON.stringify(DEFAULT_SETTINGS),
+    JSON.stringify(DEMO_STORED_SETTINGS),
     now.toISOString(),
   );
   const insProduct = db.prepare('INSERT INTO products (shop_id, product_id, handle, title, image_url) VALUES (?, ?, ?, ?, ?)');
@@ -96,6 +109,14 @@ function seed(db: Database.Database, now: Date): void {
       const created = new Date(nowMs - Math.floor(rng.float() * twoYears));
       const hasReply = rng.chance(0.2);
       const replyAt = hasReply ? new Date(Math.min(nowMs, created.getTime() + rng.int(1, 10) * 86400000)) : null;
+      let bodyHtml = sanitizeReviewHtml(body);
+      let createdAt = created.toISOString();
+      let reviewLocale: keyof typeof REPLIES = locale;
+      if (many && (i === 5 || i === 6)) {
+        reviewLocale = 'en';
+        bodyHtml = i === 5 ? sanitizeReviewHtml(SEED_FACTS.htmlReviewBody) : SEED_FACTS.hostileReviewBody;
+        createdAt = new Date(nowMs - (i - 4) * 86400000).toISOString();
+      }
       const info = insReview.run({
         shop_id: DEMO_SHOP_ID,
         product_id: product.id,
@@ -104,18 +125,19 @@ function seed(db: Database.Database, now: Date): void {
         name,
         email: `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/\.+$/, '')}@example.com`,
         stars,
-        body_html: body,
+        body_html: bodyHtml,
         verified: rng.chance(0.6) ? 1 : 0,
-        reply_html: hasReply ? rng.pick(REPLIES[locale]) : null,
-        reply_at: replyAt ? replyAt.toISOString() : null,
+        reply_html: hasReply ? sanitizeReviewHtml(rng.pick(REPLIES[reviewLocale])) : null,
+        reply_at: replyAt ? new Date(Math.max(replyAt.getTime(), Date.parse(createdAt))).toISOString() : null,
         hidden: !many && i === 0 && rng.chance(0.15) ? 1 : 0,
-        locale,
-        created_at: created.toISOString(),
+        locale: reviewLocale,
+        created_at: createdAt,
       });
       const photos = many ? (rng.chance(0.6) ? rng.int(1, 5) : 0) : rng.chance(0.25) ? rng.int(1, 3) : 0;
+      const reviewId = Number(info.lastInsertRowid);
       for (let p = 0; p < photos; p++) {
         photoNo++;
-        insPhoto.run(Number(info.lastInsertRowid), `/images/reviews/${photoNo}.svg`, p);
+        insPhoto.run(reviewId, `${SEED_FACTS.photoPrefix}${reviewId}/${photoNo}.svg`, p);
       }
     }
   }

@@ -23,6 +23,18 @@ export const DEFAULT_SETTINGS = {
   // (src/core/settings.ts, docs/settings.md) until the owner changes it.
 };
 
+/** Display name shown with the demo shop's replies to reviews (stored setting `ownerName`). */
+export const DEMO_OWNER_NAME = 'Vitrine Demo team';
+
+/**
+ * Stored settings the provider uses itself and never publishes in `vitrine.js`
+ * (the client's settings validation rejects unknown keys).
+ */
+export const SERVER_ONLY_SETTINGS: readonly string[] = ['ownerName'];
+
+/** What the seed stores for the demo shop: the published settings plus server-only ones. */
+export const DEMO_STORED_SETTINGS = { ...DEFAULT_SETTINGS, ownerName: DEMO_OWNER_NAME };
+
 export interface ShopRow {
   id: string;
   domain: string;
@@ -76,6 +88,7 @@ export function resolveSettings(
     stored = {};
   }
   const filled = fillOrigin(stored, origin) as Record<string, unknown>;
+  for (const key of SERVER_ONLY_SETTINGS) delete filled[key];
   return {
     ...filled,
     shopId: shop.id,

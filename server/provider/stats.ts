@@ -8,7 +8,7 @@ import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
 export const MAX_BATCH_HANDLES = 250;
 
 /** Stats for many handles in one query. Unknown handles get empty stats. */
-export function statsForHandles(ctx: AppContext, shopId: string, handles: string[]): Record<string, ReviewStats> {
+export function statsForHandles(ctx: Pick<AppContext, 'db'>, shopId: string, handles: string[]): Record<string, ReviewStats> {
   const unique = [...new Set(handles)];
   const rows = ctx.db
     .prepare(

@@ -38,3 +38,13 @@ export { waitForObject } from './lib/waitForObject';
 export { truncate } from './lib/truncate';
 export { escapeHtml } from './lib/escapeHtml';
 export { safeCall, safe } from './lib/safeCall';
+export {
+  formatMoney,
+  convert,
+  convertCents,
+  formatConverted,
+  currencyDecimals,
+  MONEY_TEMPLATES,
+  type Converted,
+  type Decimals,
+} from './money';

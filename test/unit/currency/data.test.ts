@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CURRENCIES, FLAG_SIZE, formatMoney, MONEY_TEMPLATES } from '../../../src/core';
+import { countryCurrencies, currencyForCountry, preferredCountry } from '../../../src/currency/countries';
+import { FLAG_COLUMNS, flagPosition, getCurrency, listCurrencies, RATES, ratesDate } from '../../../src/currency/currencies';
+import rates from '../../../src/currency/rates.json';
+
+/** All 249 ISO 3166-1 alpha-2 codes (independent of the module under test). */
+const ISO_3166 = `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ
+CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR
+GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP
+KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT
+MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW
+SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG
+UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`.split(/\s+/);
+
+const all = listCurrencies();
+const codes = new Set(all.map((c) => c.code));
+
+describe('currency table', () => {
+  it('has ≥150 currencies with unique 3-upper-case-letter codes, sorted', () => {
+    expect(all.length).toBeGreaterThanOrEqual(150);
+    expect(codes.size).toBe(all.length);
+    for (const c of all) expect(c.code).toMatch(/^[A-Z]{3}$/);
+    expect(all.map((c) => c.code)).toEqual([...codes].sort());
+  });
+
+  it('every entry has name, symbol, a positive rate and a format with a known template', () => {
+    for (const c of all) {
+      expect(c.name.length, c.code).toBeGreaterThan(2);
+      expect(c.symbol.length, c.code).toBeGreaterThan(0);
+      expect(c.r, c.code).toBeGreaterThan(0);
+      const name = c.f.match(/\{\{\s*(\w+)\s*\}\}/)?.[1];
+      expect(MONEY_TEMPLATES, `${c.code} ${c.f}`).toContain(name);
+      expect(formatMoney(113465, c.f), c.code).toMatch(/1.?13[45]/);
+    }
+  });
+
+  it('enables only the six default currencies (spec §9)', () => {
+    expect(all.filter((c) => c.s).map((c) => c.code).sort()).toEqual([...DEFAULT_CURRENCIES].sort());
+  });
+
+  it('zero-decimal currencies use a no-decimals template', () => {
+    for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'XAF', 'XOF'])
+      expect(getCurrency(code)!.f, code).toContain('no_decimals');
+  });
+
+  it('getCurrency is case-insensitive, undefined for unknown, and takes fresher rates', () => {
+    expect(getCurrency('eur')).toMatchObject({ code: 'EUR', symbol: '€', f: '€{{amount_with_comma_separator}}', s: true });
+    expect(getCurrency('USD')).toMatchObject({ r: 1, f: '${{amount}}', s: true });
+    expect(getCurrency('XXX')).toBeUndefined();
+    expect(getCurrency('ANG')).toBeUndefined(); // withdrawn 2025
+    expect(getCurrency('EUR', { EUR: 0.9 })!.r).toBe(0.9);
+    expect(getCurrency('GBP', {})!.r).toBeNaN();
+  });
+
+  it('rates.json covers exactly the table, per USD, with a date', () => {
+    expect(Object.keys(RATES).sort()).toEqual([...codes]);
+    expect(RATES.USD).toBe(1);
+    expect(rates.base).toBe('USD');
+    expect(ratesDate).toMatch(/^\d{4}-\d\d-\d\d$/);
+  });
+});
+
+describe('flag sprite', () => {
+  const svg = readFileSync(new URL('../../../src/currency/flags.svg', import.meta.url), 'utf8');
+  const [, w, h] = svg.match(/width="(\d+)" height="(\d+)"/)!.map(Number);
+
+  it('positions are the table index and lie inside the sprite', () => {
+    all.forEach((c, i) => {
+      expect(c.p).toBe(i);
+      const { x, y } = flagPosition(c.code)!;
+      expect(x % FLAG_SIZE.width).toBe(0);
+      expect(y % FLAG_SIZE.height).toBe(0);
+      expect(x + FLAG_SIZE.width).toBeLessThanOrEqual(w);
+      expect(y + FLAG_SIZE.height).toBeLessThanOrEqual(h);
+    });
+    expect(w).toBe(FLAG_COLUMNS * FLAG_SIZE.width);
+    expect(flagPosition('XXX')).toBeUndefined();
+  });
+
+  it('has a cell for every currency at its position (drawn flag or its code)', () => {
+    for (const c of all) {
+      const { x, y } = flagPosition(c.code)!;
+      const drawn = svg.includes(`<g transform="translate(${x} ${y})">`);
+      const text = svg.includes(`<text x="${x + 15}" y="${y + 13}">${c.code}</text>`);
+      expect(drawn !== text, c.code).toBe(true);
+    }
+    for (const code of DEFAULT_CURRENCIES) {
+      const { x, y } = flagPosition(code)!;
+      expect(svg, code).toContain(`<g transform="translate(${x} ${y})">`);
+    }
+  });
+});
+
+describe('countries', () => {
+  it('every ISO 3166 country maps to a known currency', () => {
+    for (const cc of ISO_3166) expect(codes.has(currencyForCountry(cc)!), cc).toBe(true);
+    for (const cur of Object.values(countryCurrencies())) expect(codes.has(cur), cur).toBe(true);
+    expect(Object.keys(countryCurrencies()).sort()).toEqual([...ISO_3166, 'XK'].sort());
+  });
+
+  it('maps common countries as expected', () => {
+    expect(currencyForCountry('fi')).toBe('EUR');
+    expect(currencyForCountry('US')).toBe('USD');
+    expect(currencyForCountry('EC')).toBe('USD');
+    expect(currencyForCountry('LI')).toBe('CHF');
+    expect(currencyForCountry('SN')).toBe('XOF');
+    expect(currencyForCountry('GB')).toBe('GBP');
+    expect(currencyForCountry('ZZ')).toBeUndefined();
+  });
+
+  it('gives each currency a preferred flag country', () => {
+    expect(preferredCountry('EUR')).toBe('EU');
+    expect(preferredCountry('USD')).toBe('US');
+    expect(preferredCountry('xof')).toBe('SN');
+    for (const c of all) {
+      const cc = preferredCountry(c.code);
+      expect(cc).toMatch(/^[A-Z]{2}$/);
+      if (cc !== 'EU') expect(ISO_3166, c.code).toContain(cc);
+    }
+  });
+});
