@@ -18,7 +18,9 @@ import preact from '@preact/preset-vite';
 
 const root = import.meta.dirname;
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
-const MANIFEST = resolve(root, 'dist/.vite/manifest.json');
+/** Output folder; `VITRINE_OUT_DIR` lets parallel work build elsewhere (tests then pass VITRINE_DIST_DIR). */
+const OUT_DIR = resolve(root, process.env.VITRINE_OUT_DIR || 'dist');
+const MANIFEST = resolve(OUT_DIR, '.vite/manifest.json');
 
 /**
  * Every `src/widgets/<name>/index.ts` is a lazy entry named after its folder; `services` is the
@@ -47,7 +49,7 @@ interface ManifestEntry {
  * in parallel with the widget instead of after it.
  */
 function chunkMap(): Record<string, string[]> {
-  if (!existsSync(MANIFEST)) throw new Error('dist/.vite/manifest.json missing: run the widget build first (npm run build).');
+  if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} missing: run the widget build first (npm run build).`);
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestEntry>;
   const map: Record<string, string[]> = {};
   for (const entry of Object.values(manifest)) {
@@ -102,7 +104,7 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       define: { ...define, __VITRINE_CHUNKS__: JSON.stringify(chunkMap()) },
       build: {
-        outDir: 'dist',
+        outDir: OUT_DIR,
         emptyOutDir: false,
         // ES2020 (?. and ??) is what every browser with dynamic import() also has; older ones
         // never ran the widgets anyway.
@@ -129,7 +131,7 @@ export default defineConfig(({ mode }): UserConfig => {
     resolve: { alias: react ? {} : preactSignalsAliases },
     oxc: react ? { jsx: { runtime: 'automatic' } } : undefined,
     build: {
-      outDir: react ? 'perf/out/react-dist' : 'dist',
+      outDir: react ? resolve(root, 'perf/out/react-dist') : OUT_DIR,
       emptyOutDir: true,
       target: 'es2020',
       manifest: !react,

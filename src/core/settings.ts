@@ -5,7 +5,7 @@
  * The walk follows the schema, never the input, so cyclic input is harmless.
  */
 import { read } from './lib/read';
-import { DEFAULT_COLORS, DEFAULT_CURRENCIES, MODULE, REVIEW_COUNTS, SUPPORT_EMAIL } from './constants';
+import { DEFAULT_COLORS, MODULE, SUPPORT_EMAIL } from './constants';
 
 /** Injector placement descriptor (spec §3). */
 export interface Placement {
@@ -20,38 +20,6 @@ export interface Colors {
   starBack: string;
   bars: string;
   verified: string;
-}
-
-/** Desktop / mobile count pair. */
-export interface DeviceCounts {
-  desktop: number;
-  mobile: number;
-}
-
-/** Reviews widget config (spec §3 "Widget config"). */
-export interface ReviewsSettings {
-  initialCount: DeviceCounts;
-  totalCount: DeviceCounts;
-  showVerifiedIcons: boolean;
-  showDates: boolean;
-  showWhenNoReviews: boolean;
-  layout: 'columns' | 'list';
-  showStatsBars: boolean;
-  showStarSnippet: boolean;
-  starSnippet: { product: boolean; collection: boolean; template: string };
-  reviewForm: { enabled: boolean; allowPhotoUpload: boolean };
-  modernHeader: boolean;
-  /** 0 YYYY-MM-DD, 1 MM-DD-YYYY, 2 MM-DD-YY, 3 DD-MM-YYYY (spec §3). */
-  dateFormat: 0 | 1 | 2 | 3;
-  starStyle: 'rounded' | 'pointed' | 'hearts';
-}
-
-/** Currency converter config. */
-export interface CurrencySettings {
-  /** ISO 4217 codes, upper case. */
-  enabled: string[];
-  position: 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right';
-  placement: Placement | null;
 }
 
 /** All settings. */
@@ -69,8 +37,12 @@ export interface Settings {
   /** Known module ids only (spec §9 `MODULE`); typed `number[]` so `includes(n)` works. */
   modules: number[];
   colors: Colors;
-  reviews: ReviewsSettings;
-  currency: CurrencySettings;
+  /**
+   * Widget sections, passed through as given: each widget validates its own section when its
+   * chunk loads (`validateSection`), so the loader carries no widget's defaults.
+   */
+  reviews: unknown;
+  currency: unknown;
   cartReserved: { placement: Placement | null };
   /** The shop's own currency (ISO 4217): prices on the page are in it. */
   shopCurrency: string;
@@ -94,22 +66,8 @@ export const DEFAULT_SETTINGS: Settings = {
   debug: false,
   modules: Object.values(MODULE),
   colors: { ...DEFAULT_COLORS },
-  reviews: {
-    initialCount: { ...REVIEW_COUNTS.initial },
-    totalCount: { ...REVIEW_COUNTS.total },
-    showVerifiedIcons: true,
-    showDates: false,
-    showWhenNoReviews: false,
-    layout: 'columns',
-    showStatsBars: true,
-    showStarSnippet: true,
-    starSnippet: { product: true, collection: true, template: '{stars} ({totalReviews})' },
-    reviewForm: { enabled: true, allowPhotoUpload: true },
-    modernHeader: true,
-    dateFormat: 0,
-    starStyle: 'rounded',
-  },
-  currency: { enabled: [...DEFAULT_CURRENCIES], position: 'bottom-left', placement: null },
+  reviews: {},
+  currency: {},
   cartReserved: { placement: null },
   shopCurrency: 'USD',
   moneyFormat: '${{amount}}',
@@ -120,7 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 type Problems = string[];
 /** A rule parses `v` (found at `path`) or reports and returns `d`. `any`: the walker is untyped on purpose (tiny); `parseSettings` returns the typed result. */
-type Rule = (v: unknown, d: any, path: string, p: Problems) => any;
+export type Rule = (v: unknown, d: any, path: string, p: Problems) => any;
 
 const bad = <T>(p: Problems, path: string, expected: string, d: T): T => {
   p.push(`${path}: expected ${expected}`);
@@ -131,15 +89,15 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /** A rule from a predicate, with an optional normaliser. */
-const check =
+export const check =
   (ok: (v: any) => unknown, expected: string, map: (v: any) => unknown = (v) => v): Rule =>
   (v, d, path, p) =>
     ok(v) ? map(v) : bad(p, path, expected, d);
 
-const oneOf = (...vals: unknown[]): Rule => check((v) => vals.indexOf(v) >= 0, vals.join(' | '));
-const text = (re: RegExp, expected: string): Rule => check((v) => typeof v === 'string' && re.test(v), expected);
+export const oneOf = (...vals: unknown[]): Rule => check((v) => vals.indexOf(v) >= 0, vals.join(' | '));
+export const text = (re: RegExp, expected: string): Rule => check((v) => typeof v === 'string' && re.test(v), expected);
 /** null/undefined allowed (means "none"); otherwise `r` applies. */
-const nullable =
+export const nullable =
   (r: Rule): Rule =>
   (v, d, path, p) =>
     v == null ? null : r(v, d, path, p);
@@ -175,10 +133,6 @@ const RULES: Record<string, Rule> = {
   shopDomain: nullable(text(/^[\w.-]+\.[a-z]{2,}$/i, 'host name')),
   language: text(/^(auto|[a-z]{2,3}([-_]\w{2,8})?)$/i, "'auto' or a language code"),
   supportEmail: text(/^\S+@\S+\.\S+$/, 'e-mail address'),
-  layout: oneOf('columns', 'list'),
-  starStyle: oneOf('rounded', 'pointed', 'hearts'),
-  dateFormat: oneOf(0, 1, 2, 3),
-  position: oneOf('bottom-left', 'bottom-right', 'top-left', 'top-right'),
   shopCurrency: text(/^[A-Z]{3}$/, 'ISO 4217 code'),
   alignment: oneOf('before', 'after', 'prepend', 'append'),
   selector: text(/\S/, 'CSS selector'),
@@ -195,26 +149,31 @@ const color = check(
   },
 );
 
-/** Generic walker: rule by key, else by the default's type. */
-const walk: Rule = (v, d, path, p) => {
-  const key = path.replace(/.*[.\]]/, '');
-  const r = RULES[key] || (/^colors\./.test(path) && color);
-  if (r) return r(v, d, path, p);
-  if (typeof d === 'boolean') return typeof v === 'boolean' ? v : bad(p, path, 'boolean', d);
-  if (typeof d === 'number') return Number.isInteger(v) && (v as number) >= 0 ? v : bad(p, path, 'integer ≥ 0', d);
-  if (typeof d === 'string') return typeof v === 'string' ? v : bad(p, path, 'string', d);
-  if (!isObj(v)) return bad(p, path || 'settings', 'object', d);
-  const out = { ...d };
-  for (const k of keysOf(v)) {
-    const kp = path ? path + '.' + k : k;
-    if (!has(d, k)) p.push(`${kp}: unknown key`);
-    else out[k] = (SPECIAL[kp] || walk)(own(v, k, kp, p), d[k], kp, p);
-  }
-  return out;
+/**
+ * The walker for one table of rules by full path: a rule by path, else by key name, else by the
+ * default's type (booleans, non-negative integers, strings, nested objects).
+ */
+const walker = (byPath: Record<string, Rule>): Rule => {
+  const walk: Rule = (v, d, path, p) => {
+    const r = byPath[path] || RULES[path.replace(/.*[.\]]/, '')] || (/^colors\./.test(path) && color);
+    if (r) return r(v, d, path, p);
+    if (typeof d === 'boolean') return typeof v === 'boolean' ? v : bad(p, path, 'boolean', d);
+    if (typeof d === 'number') return Number.isInteger(v) && (v as number) >= 0 ? v : bad(p, path, 'integer ≥ 0', d);
+    if (typeof d === 'string') return typeof v === 'string' ? v : bad(p, path, 'string', d);
+    if (!isObj(v)) return bad(p, path || 'settings', 'object', d);
+    const out = { ...d };
+    for (const k of keysOf(v)) {
+      const kp = path ? path + '.' + k : k;
+      if (!has(d, k)) p.push(`${kp}: unknown key`);
+      else out[k] = walk(own(v, k, kp, p), d[k], kp, p);
+    }
+    return out;
+  };
+  return walk;
 };
 
 /** Array of items; bad items are dropped (one problem each), duplicates removed. */
-const list =
+export const list =
   (item: Rule, unique?: boolean): Rule =>
   (v, d, path, p) => {
     if (!Array.isArray(v)) return bad(p, path, 'array', d);
@@ -228,9 +187,9 @@ const list =
 
 const BLANK: Placement = { selector: '', alignment: '' as never, id: '' };
 /** A placement needs all three valid fields; otherwise it is dropped (→ `d`). */
-const placement: Rule = (v, d, path, p) => {
+export const placement: Rule = (v, d, path, p) => {
   const n = p.length;
-  const r = walk(v, BLANK, path, p) as Placement;
+  const r = walker({})(v, BLANK, path, p) as Placement;
   if (r.selector && r.alignment && r.id) return r;
   // One problem per value: only add ours when no field already reported.
   return p.length > n ? d : bad(p, path, 'placement {selector, alignment, id}', d);
@@ -241,8 +200,9 @@ const MODULE_IDS: number[] = Object.values(MODULE);
 /** Rules by full path, for values the defaults cannot describe. */
 const SPECIAL: Record<string, Rule> = {
   modules: list(check((v) => MODULE_IDS.indexOf(v) >= 0, 'module id ' + MODULE_IDS.join(' | ')), true),
-  'currency.enabled': list(check((v) => /^[a-z]{3}$/i.test(v), 'ISO 4217 code', (v: string) => v.toUpperCase()), true),
-  'currency.placement': nullable(placement),
+  // Widget sections: checked for being objects only; the widget validates the rest.
+  reviews: (v, d, path, p) => (isObj(v) ? v : bad(p, path, 'object', d)),
+  currency: (v, d, path, p) => (isObj(v) ? v : bad(p, path, 'object', d)),
   'cartReserved.placement': nullable(placement),
   placements: (v, d, path, p) => {
     if (!isObj(v)) return bad(p, path, 'object', d);
@@ -289,7 +249,7 @@ export function parseSettings(raw: unknown, scriptUrl?: string): { settings: Set
   d.assetBase = new URL('./', base).href;
   let settings = d;
   try {
-    settings = walk(raw, d, '', problems);
+    settings = walker(SPECIAL)(raw, d, '', problems);
     if (!settings.shopId && !problems.some((x) => x.startsWith('shopId:'))) problems.push('shopId: required');
   } catch {
     // Defensive: a bug in a rule must not stop the widgets from loading.
@@ -297,4 +257,22 @@ export function parseSettings(raw: unknown, scriptUrl?: string): { settings: Set
     settings = d;
   }
   return { settings, problems };
+}
+
+/**
+ * Validates one widget's settings section (`settings.reviews`, `settings.currency`) against the
+ * widget's own defaults, the same way `parseSettings` validates the rest: never throws, one
+ * problem per bad value (`reviews.layout: expected columns | list`), defaults for bad values.
+ * `byPath` holds the rules the defaults cannot express, keyed by full path.
+ */
+export function validateSection<T>(raw: unknown, defaults: T, path: string, byPath: Record<string, Rule> = {}): { value: T; problems: string[] } {
+  const problems: string[] = [];
+  let value = JSON.parse(JSON.stringify(defaults)) as T;
+  if (raw == null) return { value, problems };
+  try {
+    value = walker(byPath)(raw, value, path, problems);
+  } catch {
+    problems.push(`${path}: could not be parsed`);
+  }
+  return { value, problems };
 }

@@ -70,32 +70,45 @@ function start(win: Window, script: HTMLScriptElement | null): void {
 
   const request = lazyRequester(settings.assetBase);
   let ctx: WidgetContext = makeContext(win, settings, page, request);
-  const mounted = new Set<string>();
+  const started = new Set<string>();
 
   const mountAll = (): void => {
-    for (const plan of planWidgets(settings, ctx.page)) {
-      if (plan.kind === 'inline') {
+    const doc = win.document;
+    const load = (name: string, host: HTMLElement) => loadWidget(settings.assetBase, name, host, ctx);
+    // Only widgets this build has: a module enabled before its widget exists costs nothing.
+    for (const plan of planWidgets(settings, ctx.page).filter((p) => p.name in __VITRINE_CHUNKS__)) {
+      const { name } = plan;
+      if (plan.kind == 'inline') {
         let placed = false;
-        plan.placements.forEach((placement) => {
-          const host = insertMountPoint(win.document, plan.name, placement, plan.reserve);
-          if (!host) return;
+        for (const placement of plan.placements) {
+          const host = insertMountPoint(doc, name, placement, plan.reserve);
+          if (!host) continue;
           placed = true;
-          if (host.hasAttribute('data-vitrine-watched')) return;
-          host.setAttribute('data-vitrine-watched', '');
-          whenNearViewport(host, () => loadWidget(settings.assetBase, plan.name, host, ctx));
-        });
+          if (!host.hasAttribute('data-vitrine-watched')) {
+            host.setAttribute('data-vitrine-watched', '');
+            whenNearViewport(host, () => load(name, host));
+          }
+          if (plan.first) break;
+        }
         if (!placed) {
-          reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`), {
+          reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${name}`), {
             selectors: plan.placements.map((p) => p.selector).join(', '),
           });
         }
-      } else if (!mounted.has(plan.name)) {
-        mounted.add(plan.name);
-        whenIdle(win, safe(() => {
-          const host = createHost(win.document, plan.name);
-          if (plan.kind === 'floating') win.document.body.appendChild(host);
-          loadWidget(settings.assetBase, plan.name, host, ctx);
-        }, ERR_WIDGET_RENDER));
+      } else if (!started.has(name)) {
+        started.add(name);
+        if (plan.kind == 'eager') load(name, createHost(doc, name));
+        else {
+          whenIdle(win, safe(() => {
+            let host: HTMLElement | null = null;
+            for (const placement of plan.placements) if ((host = insertMountPoint(doc, name, placement))) break;
+            if (!host) {
+              host = createHost(doc, name);
+              if (plan.floating) doc.body.appendChild(host);
+            }
+            load(name, host);
+          }, ERR_WIDGET_RENDER));
+        }
       }
     }
   };

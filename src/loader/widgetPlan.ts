@@ -4,15 +4,34 @@ import type { Placement, Settings } from '../core/settings';
 
 /** How and when a widget's chunk is loaded. */
 export type WidgetPlan =
-  /** Placed in the page at a placement; loaded when its mount point nears the viewport. */
-  | { name: string; kind: 'inline'; placements: Placement[]; reserve: number }
-  /** Fixed to the viewport (badges, selectors); loaded when the main thread is idle. */
-  | { name: string; kind: 'floating' }
-  /** No UI of its own (listeners only); loaded when the main thread is idle. */
-  | { name: string; kind: 'headless' };
+  /**
+   * Placed in the page; loaded when its mount point nears the viewport. `placements` from
+   * settings are all used; default ones are alternatives (`first`: the first that matches).
+   * `reserve` (px) is held before the chunk arrives so the page does not shift.
+   */
+  | { name: string; kind: 'inline'; placements: Placement[]; first: boolean; reserve: number }
+  /**
+   * Loaded when the main thread is idle. Its host goes at the first matching placement, else
+   * (when `floating`) at the end of the body, else it stays detached (widgets without UI).
+   */
+  | { name: string; kind: 'idle'; placements: Placement[]; floating: boolean }
+  /** Loaded at once, without waiting for idle time: what shoppers should see early (stars). */
+  | { name: string; kind: 'eager' };
 
 /** Dawn's cart page title; other themes give a placement in settings. */
 const CART_TITLE: Placement = { selector: 'main h1', alignment: 'after', id: 'cart-title' };
+
+/**
+ * Where the main reviews widget goes by default, tried in order: after the product block of the
+ * platform's reference theme family (`.product`), else at the end of the main content.
+ */
+const REVIEWS_DEFAULT: Placement[] = [
+  { selector: 'main .product', alignment: 'after', id: 'product' },
+  { selector: 'main', alignment: 'append', id: 'main' },
+];
+
+/** Pages where product links (and so star snippets) never appear. */
+const NO_LISTINGS = ['cart', 'password', 'checkout', 'thank_you', 'order_status'];
 
 /**
  * Which widgets this page gets, from the enabled modules (spec §9 module ids) and the page type.
@@ -22,22 +41,32 @@ const CART_TITLE: Placement = { selector: 'main h1', alignment: 'after', id: 'ca
 export function planWidgets(settings: Settings, page: PageContext): WidgetPlan[] {
   const plans: WidgetPlan[] = [];
   const enabled = (id: number) => settings.modules.includes(id);
-  const placementsFor = (id: number, fallback: Placement | null): Placement[] => {
-    const fromSettings = settings.placements[String(id)];
-    if (fromSettings && fromSettings.length) return fromSettings;
-    return fallback ? [fallback] : [];
-  };
+  const fromSettings = (id: number): Placement[] => settings.placements[id] || [];
 
-  if (enabled(MODULE.cartReserved) && page.pageType === 'cart') {
+  if (enabled(MODULE.reviews)) {
+    if (!NO_LISTINGS.includes(page.pageType)) plans.push({ name: 'star-snippets', kind: 'eager' });
+    if (page.pageType == 'product') {
+      const own = fromSettings(MODULE.reviews);
+      // 360 px: the summary header and a first row of cards; the widget keeps at least this
+      // height while it loads, so nothing below it moves twice.
+      plans.push({ name: 'reviews', kind: 'inline', placements: own.length ? own : REVIEWS_DEFAULT, first: !own.length, reserve: 360 });
+    }
+  }
+  if (enabled(MODULE.cartReserved) && page.pageType == 'cart') {
     // No space is reserved: the box shows only when the cart turns out to have items, and
     // holding space on an empty cart would leave a gap. Cart pages are not a first-view page.
-    plans.push({ name: 'cart-reserved', kind: 'inline', placements: placementsFor(MODULE.cartReserved, settings.cartReserved.placement ?? CART_TITLE), reserve: 0 });
+    const own = fromSettings(MODULE.cartReserved);
+    const fallback = settings.cartReserved.placement || CART_TITLE;
+    plans.push({ name: 'cart-reserved', kind: 'inline', placements: own.length ? own : [fallback], first: false, reserve: 0 });
+  }
+  if (enabled(MODULE.currencyConverter)) {
+    plans.push({ name: 'currency-converter', kind: 'idle', placements: fromSettings(MODULE.currencyConverter), floating: true });
   }
   if (enabled(MODULE.contentProtection) && !page.designMode) {
-    plans.push({ name: 'content-protection', kind: 'headless' });
+    plans.push({ name: 'content-protection', kind: 'idle', placements: [], floating: false });
   }
   if (page.designMode || page.preview) {
-    plans.push({ name: 'preview-badge', kind: 'floating' });
+    plans.push({ name: 'preview-badge', kind: 'idle', placements: [], floating: true });
   }
   return plans;
 }

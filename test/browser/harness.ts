@@ -24,7 +24,8 @@ export interface Shop {
 /** Starts the server on a free port and a headless Chromium. Call `close()` in `after`. */
 export async function startShop(opts: { shopSettingsOverrides?: Record<string, unknown> } = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-browser-'));
-  const app = await buildApp({ dataDir, distDir: join(ROOT, 'dist'), logger: false, shopSettingsOverrides: opts.shopSettingsOverrides });
+  const distDir = process.env.VITRINE_DIST_DIR ? resolve(process.env.VITRINE_DIST_DIR) : join(ROOT, 'dist');
+  const app = await buildApp({ dataDir, distDir, logger: false, shopSettingsOverrides: opts.shopSettingsOverrides });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const browser = await chromium.launch({

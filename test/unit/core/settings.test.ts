@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, parseSettings } from '../../../src/core/settings';
+import { parseCurrencySettings } from '../../../src/widgets/currency-converter/settings';
+import { parseReviewsSettings } from '../../../src/widgets/reviews/settings';
+
+/** The loader passes widget sections through; each widget validates its own (as here). */
+const sections = (s: { reviews: unknown; currency: unknown }) => {
+  const reviews = parseReviewsSettings(s.reviews);
+  const currency = parseCurrencySettings(s.currency);
+  return { reviews: reviews.value, currency: currency.value, problems: [...reviews.problems, ...currency.problems] };
+};
 
 const SCRIPT = 'https://cdn.vitrine.dev/v1/shop/vitrine.js?v=3';
 
@@ -11,10 +20,11 @@ describe('parseSettings', () => {
     expect(settings.providerBase).toBe('https://cdn.vitrine.dev/api/');
     expect(settings.assetBase).toBe('https://cdn.vitrine.dev/v1/shop/');
     expect(settings.modules).toEqual([24, 21, 30, 12]);
-    expect(settings.reviews.initialCount).toEqual({ desktop: 20, mobile: 9 });
-    expect(settings.reviews.totalCount).toEqual({ desktop: 100, mobile: 50 });
-    expect(settings.reviews.starSnippet.template).toBe('{stars} ({totalReviews})');
-    expect(settings.currency).toEqual({ enabled: ['USD', 'CAD', 'AUD', 'NZD', 'GBP', 'EUR'], position: 'bottom-left', placement: null });
+    const { reviews, currency } = sections(settings);
+    expect(reviews.initialCount).toEqual({ desktop: 20, mobile: 9 });
+    expect(reviews.totalCount).toEqual({ desktop: 100, mobile: 50 });
+    expect(reviews.starSnippet.template).toBe('{stars} ({totalReviews})');
+    expect(currency).toEqual({ enabled: ['USD', 'CAD', 'AUD', 'NZD', 'GBP', 'EUR'], position: 'bottom-left', placement: null });
     expect(settings.colors).toEqual({ starFront: '#fbda03', starBack: '#cecece', bars: '#fbda03', verified: '#00a332' });
     expect(settings.language).toBe('auto');
     expect(settings.supportEmail).toBe('support@vitrine.dev');
@@ -23,11 +33,12 @@ describe('parseSettings', () => {
   it('does not share default objects between calls', () => {
     const a = parseSettings({ shopId: '1' }, SCRIPT).settings;
     a.modules.push(99);
-    a.reviews.initialCount.desktop = 1;
+    const ra = parseReviewsSettings(undefined).value;
+    ra.initialCount.desktop = 1;
     const b = parseSettings({ shopId: '1' }, SCRIPT).settings;
     expect(b.modules).toEqual([24, 21, 30, 12]);
-    expect(b.reviews.initialCount.desktop).toBe(20);
-    expect(DEFAULT_SETTINGS.reviews.initialCount.desktop).toBe(20);
+    expect(DEFAULT_SETTINGS.modules).toEqual([24, 21, 30, 12]);
+    expect(parseReviewsSettings(undefined).value.initialCount.desktop).toBe(20);
   });
 
   it('accepts a full valid config', () => {
@@ -64,12 +75,14 @@ describe('parseSettings', () => {
     expect(settings.assetBase).toBe('https://assets.example.com/x/');
     expect(settings.modules).toEqual([21, 30]);
     expect(settings.colors).toEqual({ starFront: '#ff0000', starBack: '#abcdef', bars: '#112233', verified: '#00a332' });
-    expect(settings.reviews.initialCount).toEqual({ desktop: 10, mobile: 5 });
-    expect(settings.reviews.layout).toBe('list');
-    expect(settings.reviews.starSnippet).toEqual({ product: false, collection: true, template: '{stars}' });
-    expect(settings.reviews.reviewForm).toEqual({ enabled: true, allowPhotoUpload: false });
-    expect(settings.currency.enabled).toEqual(['USD', 'JPY']);
-    expect(settings.currency.placement).toEqual({ selector: '.header', alignment: 'append', id: 'cur-1' });
+    const { reviews, currency, problems: sectionProblems } = sections(settings);
+    expect(sectionProblems).toEqual([]);
+    expect(reviews.initialCount).toEqual({ desktop: 10, mobile: 5 });
+    expect(reviews.layout).toBe('list');
+    expect(reviews.starSnippet).toEqual({ product: false, collection: true, template: '{stars}' });
+    expect(reviews.reviewForm).toEqual({ enabled: true, allowPhotoUpload: false });
+    expect(currency.enabled).toEqual(['USD', 'JPY']);
+    expect(currency.placement).toEqual({ selector: '.header', alignment: 'append', id: 'cur-1' });
     expect(settings.placements).toEqual({ '21': [{ selector: '#main', alignment: 'after', id: '7' }] });
   });
 
@@ -119,13 +132,14 @@ describe('parseSettings', () => {
       debug: false,
       modules: [21],
       colors: { starFront: '#fbda03', bars: '#fbda03' },
-      reviews: { initialCount: { desktop: 20, mobile: 9 }, layout: 'columns', dateFormat: 0, starStyle: 'rounded', showDates: false },
-      currency: { enabled: ['USD', 'CAD', 'AUD', 'NZD', 'GBP', 'EUR'], position: 'bottom-left', placement: null },
       cartReserved: { placement: null },
       placements: { '24': [] },
     });
-    expect(settings.reviews.reviewForm).toEqual({ enabled: true, allowPhotoUpload: true });
-    const paths = problems.map((p) => p.split(':')[0]);
+    const { reviews, currency, problems: sectionProblems } = sections(settings);
+    expect(reviews).toMatchObject({ initialCount: { desktop: 20, mobile: 9 }, layout: 'columns', dateFormat: 0, starStyle: 'rounded', showDates: false });
+    expect(currency).toEqual({ enabled: ['USD', 'CAD', 'AUD', 'NZD', 'GBP', 'EUR'], position: 'bottom-left', placement: null });
+    expect(reviews.reviewForm).toEqual({ enabled: true, allowPhotoUpload: true });
+    const paths = [...problems, ...sectionProblems].map((p) => p.split(':')[0]);
     for (const key of [
       'shopId',
       'shopDomain',
@@ -156,7 +170,7 @@ describe('parseSettings', () => {
     ]) {
       expect(paths, key).toContain(key);
     }
-    expect(problems.every((p) => /: (expected|unknown key|required|could not)/.test(p))).toBe(true);
+    expect([...problems, ...sectionProblems].every((p) => /: (expected|unknown key|required|could not)/.test(p))).toBe(true);
     expect(problems.find((p) => p.startsWith('colors.extra'))).toBe('colors.extra: unknown key');
   });
 
@@ -220,16 +234,19 @@ describe('parseSettings', () => {
 
 describe('parseSettings problem count', () => {
   it('gives exactly one problem per malformed value', () => {
-    const { problems } = parseSettings(
+    const { problems, settings } = parseSettings(
       { shopId: '', modules: [21, 99], currency: { placement: { selector: '' } }, placements: { '24': [{ selector: 'a', alignment: 'inside', id: 'x' }] } },
       SCRIPT,
     );
     expect(problems).toEqual([
       'shopId: expected non-empty string',
       'modules[1]: expected module id 24 | 21 | 30 | 12',
-      'currency.placement.selector: expected CSS selector',
       'placements.24[0].alignment: expected before | after | prepend | append',
     ]);
+    expect(sections(settings).problems).toEqual(['currency.placement.selector: expected CSS selector']);
+  });
+  it('widget sections must be objects; their content is left to the widget', () => {
+    expect(parseSettings({ shopId: 'a', reviews: 'on', currency: { anything: 1 } }, SCRIPT).problems).toEqual(['reviews: expected object']);
   });
   it('reports a placement missing fields once', () => {
     expect(parseSettings({ shopId: 'a', cartReserved: { placement: { selector: '.x' } } }, SCRIPT).problems).toEqual([

@@ -1,0 +1,29 @@
+/**
+ * The `currency` settings section, validated when the converter chunk loads (not by the loader).
+ */
+import { DEFAULT_CURRENCIES } from '../../core/constants';
+import { check, list, nullable, oneOf, placement, validateSection, type Placement, type Rule } from '../../core/settings';
+
+export interface CurrencySettings {
+  /** ISO 4217 codes offered in the selector, upper case (spec §9: six enabled by default). */
+  enabled: string[];
+  /** Corner of the floating selector. */
+  position: 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right';
+  /** Puts the selector in the page (e.g. the header) instead of floating. */
+  placement: Placement | null;
+}
+
+export const CURRENCY_DEFAULTS: CurrencySettings = {
+  enabled: [...DEFAULT_CURRENCIES],
+  position: 'bottom-left',
+  placement: null,
+};
+
+const RULES: Record<string, Rule> = {
+  'currency.enabled': list(check((v) => /^[a-z]{3}$/i.test(v), 'ISO 4217 code', (v: string) => v.toUpperCase()), true),
+  'currency.position': oneOf('bottom-left', 'bottom-right', 'top-left', 'top-right'),
+  'currency.placement': nullable(placement),
+};
+
+/** Validates `settings.currency`; problems read `currency.position: expected …`. */
+export const parseCurrencySettings = (raw: unknown) => validateSection(raw, CURRENCY_DEFAULTS, 'currency', RULES);
