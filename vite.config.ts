@@ -23,7 +23,8 @@ const OUT_DIR = resolve(root, process.env.VITRINE_OUT_DIR || 'dist');
 const MANIFEST = resolve(OUT_DIR, '.vite/manifest.json');
 
 /**
- * Every `src/widgets/<name>/index.ts` is a lazy entry named after its folder; `services` is the
+ * Every `src/widgets/<name>/index.ts` is a lazy entry named after its folder, plus its lazy parts;
+ * `services` is the
  * network side of the core that the loader imports on the first request.
  */
 function widgetEntries(): Record<string, string> {
@@ -32,6 +33,10 @@ function widgetEntries(): Record<string, string> {
   for (const name of readdirSync(dir)) {
     const file = resolve(dir, name, 'index.ts');
     if (existsSync(file)) entries[name] = file;
+    // Lazy parts (`lazy/<part>.ts`) are entries too, named `<widget>.<part>`: widgets load them
+    // with `ctx.load`, so Vite never adds its preload helper to a widget chunk.
+    const lazy = resolve(dir, name, 'lazy');
+    if (existsSync(lazy)) for (const part of readdirSync(lazy)) entries[`${name}.${part.replace(/\.tsx?$/, '')}`] = resolve(lazy, part);
   }
   return entries;
 }
@@ -44,8 +49,8 @@ interface ManifestEntry {
 }
 
 /**
- * The loader's view of the widget build: widget name -> [file, ...files it imports], all paths
- * relative to `dist/`. The loader modulepreloads the imports so the framework chunk downloads
+ * The loader's view of the widget build: chunk name -> [its content hash, ...chunks it imports],
+ * the files being `chunks/<name>-<hash>.js` and `chunks/<import>.js` under the asset base. The loader modulepreloads the imports so the framework chunk downloads
  * in parallel with the widget instead of after it.
  */
 function chunkMap(): Record<string, string[]> {
@@ -65,8 +70,12 @@ function chunkMap(): Record<string, string[]> {
       }
     };
     const key = Object.keys(manifest).find((k) => manifest[k] === entry)!;
-    walk(key);
-    map[entry.name] = [entry.file, ...seen];
+    // A lazy part (`<widget>.<part>`) loads after its widget, whose imports are already there.
+    if (!entry.name.includes('.')) walk(key);
+    // Stored without what the loader can add back: the folder, the extension and, for the
+    // entry's own file, its name (`reviews-BF5B4ihy` -> `BF5B4ihy`).
+    const short = (f: string) => f.replace(/^chunks\/|\.js$/g, '');
+    map[entry.name] = [short(entry.file).slice(entry.name.length + 1), ...[...seen].map(short)];
   }
   return map;
 }
@@ -151,8 +160,17 @@ export default defineConfig(({ mode }): UserConfig => {
           codeSplitting: {
             groups: [
               {
+                // Framework-free code that two or more widgets share (constants, the settings
+                // walker, storage, star shapes): one small chunk instead of a handful of tiny ones.
+                name: 'core',
+                test: /src[\\/](core[\\/]|ui[\\/]starPaths|widgets[\\/][^\\/]+[\\/]settings\.ts)/,
+                minShareCount: 2,
+              },
+              {
                 name: 'framework',
-                test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]/,
+                // The stack every Preact widget needs, plus the glue they all share: rendering into
+                // a shadow root and the signals that hold cart, currency and review state.
+                test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]|src[\\/](state[\\/]|ui[\\/]renderInShadow)/,
               },
             ],
           },

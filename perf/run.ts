@@ -17,6 +17,9 @@ import { bundleSizes } from './lib/bundleSizes.ts';
 import { lighthouseCompare } from './lib/lighthouseCompare.ts';
 import { formatTable, type Table } from './lib/table.ts';
 import { CHROMIUM_FLAGS } from '../test/browser/chromiumFlags.ts';
+import { currencyConversion } from './benchmarks/currencyConversion.ts';
+import { reviewsWidget } from './benchmarks/reviewsWidget.ts';
+import { starSnippets } from './benchmarks/starSnippets.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -158,7 +161,7 @@ const lighthouseWithWithout: Benchmark = {
 };
 
 /** Every benchmark, in print order. Append new ones here. */
-const benchmarks: Benchmark[] = [builtFiles, preactVsReact, lighthouseWithWithout];
+const benchmarks: Benchmark[] = [builtFiles, preactVsReact, starSnippets, reviewsWidget, currencyConversion, lighthouseWithWithout];
 
 // --- runner -----------------------------------------------------------------------------------
 

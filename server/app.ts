@@ -12,6 +12,7 @@ import { registerAdmin } from './provider/admin.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
+import { registerRates } from './provider/rates.ts';
 import { registerReviews } from './provider/reviews.ts';
 import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerHealth(app, ctx);
   registerStats(app, ctx);
   registerReviews(app, ctx);
+  registerRates(app, ctx);
   registerAdmin(app, ctx);
   registerTrack(app, ctx);
   registerStoreError(app, ctx);

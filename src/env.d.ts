@@ -1,4 +1,4 @@
 /** Build-time constants, replaced by `define` in vite.config.ts. */
 declare const __VITRINE_VERSION__: string;
-/** Widget name -> [chunk file, ...files it imports], relative to the asset base. */
+/** Chunk name -> [its content hash, ...chunks it imports]: `chunks/<name>-<hash>.js`, `chunks/<import>.js`. */
 declare const __VITRINE_CHUNKS__: Record<string, string[]>;

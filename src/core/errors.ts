@@ -28,6 +28,14 @@ export const ERR_WRONG_DOMAIN = 1010;
 export const ERR_MISSED_HANDLES = 3015;
 export const ERR_REQUEST = 3020;
 export const ERR_MISSING_TRANSLATIONS = 3600;
+/** Currency converter (spec §8): missing localization/currency list. */
+export const ERR_CURRENCY_LIST_MISSING = 3391;
+/** Currency converter (spec §8): currency rate missing. */
+export const ERR_CURRENCY_RATE_MISSING = 3392;
+/** Currency converter (spec §8): computed price differs from the platform's displayed price. */
+export const ERR_CURRENCY_MISMATCH = 3393;
+/** Currency converter (spec §8): missing money format. */
+export const ERR_MONEY_FORMAT_MISSING = 3394;
 
 /** One collected report; the reporter adds sid/bid/url/ua/ss (spec §3 "Error report"). */
 export interface ErrorReport {

@@ -56,3 +56,12 @@ export function createI18n(
   t.language = lang;
   return t;
 }
+
+/**
+ * A widget's texts in `language` (spec §9: a regional code falls back to its base language, an
+ * unknown one to English). Widgets keep their own small text tables; the loader only passes the
+ * requested code, so no widget's languages are decided before its chunk loads.
+ */
+export function pickTexts<T>(texts: Record<string, T>, language: string): T {
+  return texts[resolveLanguage(language, Object.keys(texts), 'en')] ?? (texts.en as T);
+}

@@ -4,11 +4,10 @@ import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
 import type { Requester } from '../core/request';
 import { parseSettings, type Settings } from '../core/settings';
-import { resolveLanguage } from '../core/i18n';
 import type { WidgetContext } from '../widgets/types';
 import { decideLoad } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
-import { importChunk, loadWidget } from './loadWidget';
+import { CHUNKS, importChunk, loadWidget } from './loadWidget';
 import { planWidgets } from './widgetPlan';
 
 /** The one global we own: `window.Vitrine`. */
@@ -76,7 +75,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     const doc = win.document;
     const load = (name: string, host: HTMLElement) => loadWidget(settings.assetBase, name, host, ctx);
     // Only widgets this build has: a module enabled before its widget exists costs nothing.
-    for (const plan of planWidgets(settings, ctx.page).filter((p) => p.name in __VITRINE_CHUNKS__)) {
+    for (const plan of planWidgets(settings, ctx.page).filter((p) => p.name in CHUNKS)) {
       const { name } = plan;
       if (plan.kind == 'inline') {
         let placed = false;
@@ -150,6 +149,8 @@ function makeContext(win: Window, settings: Settings, page: PageContext, request
     page,
     request,
     report: reportError,
-    language: resolveLanguage(requested, ['en', 'es', 'nl'], 'en'),
+    load: (name) => importChunk(settings.assetBase, name),
+    // The requested code as is (`es-mx`): each widget picks from its own texts (pickTexts).
+    language: requested.toLowerCase().replace('_', '-'),
   };
 }

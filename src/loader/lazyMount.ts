@@ -39,8 +39,9 @@ export function insertMountPoint(doc: Document, widget: string, placement: Place
 export function createHost(doc: Document, widget: string, reserve = 0): HTMLElement {
   const host = doc.createElement('div');
   host.setAttribute(MOUNT_ATTRIBUTE, widget);
-  // `display:block` and no margin regardless of theme rules on div; the shadow root styles the rest.
-  host.style.cssText = `display:block;margin:0;padding:0;border:0;min-height:${reserve}px`;
+  // Shown, unpadded and unbordered whatever the theme's rules on div (even `!important` ones: a
+  // hidden host would never come near the viewport, so its chunk would never load).
+  host.style.cssText = `display:block!important;visibility:visible!important;margin:0;padding:0;border:0;min-height:${reserve}px`;
   return host;
 }
 

@@ -30,7 +30,7 @@ export const STOP_TEXT: Record<StopReason, string> = {
   notFound: 'on a page that was not found',
   checkout: 'on checkout',
   pageBuilder: 'inside a page builder',
-  wrongDomain: "here: this page's shop domain does not match the configured shop",
+  wrongDomain: 'here: the page is not on the configured shop domain',
 };
 
 /** `Vitrine: not started on checkout.` and the like. */

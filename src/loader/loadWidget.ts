@@ -1,6 +1,9 @@
 import { ERR_WIDGET_RENDER, reportError } from '../core/errors';
 import type { WidgetContext, WidgetModule } from '../widgets/types';
 
+/** The build's chunk map, referenced once: `define` would copy the literal into every use. */
+export const CHUNKS: Record<string, string[]> = __VITRINE_CHUNKS__;
+
 const chunks = new Map<string, Promise<unknown>>();
 
 /**
@@ -11,10 +14,11 @@ const chunks = new Map<string, Promise<unknown>>();
 export function importChunk<T>(assetBase: string, name: string, doc: Document = document): Promise<T> {
   let pending = chunks.get(name);
   if (!pending) {
-    const files = __VITRINE_CHUNKS__[name];
+    const files = CHUNKS[name];
     if (!files) return Promise.reject(new Error(`unknown chunk: ${name}`));
-    for (const file of files.slice(1)) preload(doc, assetBase + file);
-    pending = import(/* @vite-ignore */ assetBase + files[0]);
+    const url = (file: string) => `${assetBase}chunks/${file}.js`;
+    for (const file of files.slice(1)) preload(doc, url(file));
+    pending = import(/* @vite-ignore */ url(`${name}-${files[0]}`));
     // A failed download may succeed on the next try (flaky mobile network): forget it.
     pending.catch(() => chunks.delete(name));
     chunks.set(name, pending);

@@ -13,8 +13,13 @@ export interface WidgetContext {
   request: Requester;
   /** Report an error to the error hook; never throws. */
   report: (code: number, error: unknown, extra?: Record<string, unknown>) => void;
-  /** Language of the shopper (resolved from settings and the page's locale). */
+  /** The shopper's language code, lower case (`es-mx`), from settings or the page's locale; widgets resolve it against their own texts with `pickTexts`. */
   language: string;
+  /**
+   * Loads a widget's lazy part (`src/widgets/<widget>/lazy/<part>.ts`, named `<widget>.<part>`)
+   * through the loader, which modulepreloads its imports: parts never need a bundler helper.
+   */
+  load<T>(name: string): Promise<T>;
 }
 
 /**

@@ -3,6 +3,7 @@
  * page nears the viewport.
  */
 import { createElement } from 'react';
+import { pickTexts } from '../../core/i18n';
 import { createStorage } from '../../core/storage';
 import { refreshCart } from '../../state/cart';
 import { renderInShadow } from '../../ui/renderInShadow';
@@ -15,7 +16,7 @@ const START_KEY = 'cartReservedStart';
 
 export const mount: MountWidget = (host, ctx) => {
   const storage = createStorage('local');
-  const texts = TEXTS[ctx.language as keyof typeof TEXTS] ?? TEXTS.en;
+  const texts = pickTexts(TEXTS, ctx.language);
   void refreshCart(ctx.request, ctx.page.store.root).catch((error) => ctx.report(2200 /* spec §8: timer callback failure */, error, { widget: 'cart-reserved' }));
   return renderInShadow(
     host,

@@ -5,13 +5,14 @@
  * corner badge in its own shadow root; loaded on idle.
  */
 import { PRODUCT_NAME } from '../../core/constants';
+import { pickTexts } from '../../core/i18n';
 import type { MountWidget } from '../types';
 import { TEXTS } from './texts';
 
 const CSS = `:host{all:initial}.badge{position:fixed;z-index:2147483000;bottom:16px;right:16px;max-width:280px;padding:10px 14px;border-radius:8px;background:#1f2937;color:#fff;font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.25)}.badge strong{display:block;font-size:14px}.badge p{margin:4px 0 0}button{position:absolute;top:4px;right:6px;background:none;border:0;color:inherit;font-size:18px;line-height:1;cursor:pointer;padding:4px}`;
 
 export const mount: MountWidget = (host, ctx) => {
-  const texts = TEXTS[ctx.language as keyof typeof TEXTS] ?? TEXTS.en;
+  const texts = pickTexts(TEXTS, ctx.language);
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = CSS;

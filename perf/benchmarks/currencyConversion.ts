@@ -1,0 +1,116 @@
+/**
+ * Currency conversion speed in Chromium (issue item 7): the price converter of the currency
+ * widget (`src/widgets/currency-converter/priceConverter.ts`, bundled as is) on a page of Dawn
+ * product cards. Prints the time to convert 200 and 2,000 price nodes and their ratio (a linear
+ * pass gives about 10x), and the time from adding 100 prices at once until all are converted
+ * (the converter waits 500 ms for mutations to settle; the table also shows the time beyond that).
+ * Variants are interleaved per round; medians of `runs` rounds.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import type { Benchmark } from '../lib/benchmark.ts';
+import { median } from '../lib/median.ts';
+
+/** Bundles the converter and the money helpers into one classic script that sets `window.VC`. */
+async function bundle(root: string, outDir: string): Promise<string> {
+  mkdirSync(outDir, { recursive: true });
+  const entry = join(outDir, 'currency-bench-entry.ts');
+  writeFileSync(
+    entry,
+    `export { createPriceConverter, shopParsers } from '${join(root, 'src/widgets/currency-converter/priceConverter.ts')}';\n` +
+      `export { convert, formatConverted } from '${join(root, 'src/core/money.ts')}';\n`,
+  );
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: { write: false, minify: true, lib: { entry, formats: ['iife'], name: 'VC', fileName: () => 'vc.js' } },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  const chunk = (outputs[0] as { output: { type: string; code?: string }[] }).output.find((o) => o.type === 'chunk');
+  if (!chunk?.code) throw new Error('currency benchmark: bundle failed');
+  return chunk.code;
+}
+
+/** Page-side helpers (a string: no bundler helpers exist inside the page). */
+const PAGE_HELPERS = `
+window.card = (i) => '<li class="grid__item"><div class="card-information"><div class="price"><div class="price__container"><div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$' + (1000 + i).toLocaleString('en-US') + '.' + String(i % 100).padStart(2, '0') + '</span></div></div></div></div></li>';
+window.render = (cents, withCode) => { const c = VC.convert(cents, 1, 0.86, 'EUR'); return VC.formatConverted(c.value, c.decimals, '€{{amount_with_comma_separator}}') + (withCode ? ' EUR' : ''); };
+window.parsers = VC.shopParsers('\${{amount}}', '\${{amount}} USD');
+window.convertOnce = (n) => {
+  document.body.innerHTML = '<ul id="grid">' + Array.from({ length: n }, (_, i) => card(i)).join('') + '</ul>';
+  document.body.offsetHeight;
+  const c = VC.createPriceConverter({ parsers });
+  const t0 = performance.now();
+  c.setRender(render);
+  document.body.offsetHeight; // include the style/layout the writes cause
+  const ms = performance.now() - t0;
+  if (document.querySelectorAll('[data-vitrine-converted]').length !== n) throw new Error('not all converted');
+  return ms;
+};
+window.reactTo100 = () => new Promise((resolve) => {
+  document.body.innerHTML = '<ul id="grid">' + Array.from({ length: 200 }, (_, i) => card(i)).join('') + '</ul>';
+  const c = VC.createPriceConverter({ parsers });
+  c.setRender(render);
+  c.observe();
+  const t0 = performance.now();
+  document.getElementById('grid').insertAdjacentHTML('beforeend', Array.from({ length: 100 }, (_, i) => card(500 + i)).join(''));
+  const poll = () => {
+    if (document.querySelectorAll('[data-vitrine-converted]').length === 300) { const ms = performance.now() - t0; c.destroy(); resolve(ms); }
+    else requestAnimationFrame(poll);
+  };
+  poll();
+});`;
+
+export const currencyConversion: Benchmark = {
+  name: 'currencyConversion',
+  skipFlag: '--skip-currency',
+  async run(ctx) {
+    ctx.log('currency conversion: bundling the converter');
+    const code = await bundle(ctx.root, ctx.outDir);
+    const browser = await chromium.launch({ executablePath: ctx.chromePath, args: ctx.chromeFlags });
+    const small: number[] = [];
+    const large: number[] = [];
+    const react: number[] = [];
+    try {
+      const page = await browser.newPage();
+      await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
+      await page.addScriptTag({ content: code });
+      await page.addScriptTag({ content: PAGE_HELPERS });
+      await page.evaluate('convertOnce(200); convertOnce(2000)'); // warm-up (JIT)
+      const rounds = Math.max(ctx.runs, 5);
+      for (let r = 0; r < rounds; r++) {
+        small.push((await page.evaluate('convertOnce(200)')) as number);
+        large.push((await page.evaluate('convertOnce(2000)')) as number);
+        react.push((await page.evaluate('reactTo100()')) as number);
+        ctx.log(`currency conversion round ${r + 1}/${rounds}: 200 → ${small[r]!.toFixed(1)} ms, 2000 → ${large[r]!.toFixed(1)} ms, +100 → ${react[r]!.toFixed(0)} ms`);
+      }
+    } finally {
+      await browser.close();
+    }
+    const s = median(small);
+    const l = median(large);
+    const m = median(react);
+    const ratio = s > 0 ? `${(l / s).toFixed(2)}x` : 'n/a';
+    return {
+      tables: [
+        {
+          title: 'Currency conversion in Chromium (median ms)',
+          columns: ['case', 'ms'],
+          rows: [
+            ['convert 200 price nodes', s],
+            ['convert 2,000 price nodes', l],
+            ['ratio 2,000 / 200 (linear ≈ 10x)', ratio],
+            ['react to 100 prices added at once', m],
+            ['  of which beyond the 500 ms debounce', m - 500],
+          ],
+          notes: [`${small.length} interleaved rounds after one warm-up; each pass includes the forced style/layout its writes cause.`],
+        },
+      ],
+      data: { small, large, react, ratio: s > 0 ? l / s : null },
+    };
+  },
+};
+
+export default currencyConversion;

@@ -1,0 +1,128 @@
+/**
+ * Main reviews widget render time in Chromium for 20 and 100 reviews (issue item 10): the
+ * production `reviews` chunk is imported into a plain product page and its `mount` is timed with
+ * `performance.now()` inside the page, until every review card is in the shadow root, and until
+ * the next frame (style and layout included). The review list comes from an in-page requester
+ * (no network: only the widget's own work is timed); reviews have HTML text, a reply on every
+ * fifth and photos on two in three (photo URLs answer a tiny SVG through a Playwright route).
+ * 20 and 100 runs are interleaved; the ratio 100/20 is the number to watch (≈ 5 = linear).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Benchmark } from '../lib/benchmark.ts';
+import { median } from '../lib/median.ts';
+
+const ORIGIN = 'http://localhost:9';
+const SIZES = [20, 100] as const;
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><meta property="og:title" content="Bench Tee"></head><body><main><div class="product" style="height:200px">Product</div></main></body></html>`;
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#9ad"/></svg>';
+type Phase = 'sync' | 'rendered' | 'frame';
+
+/** Runs in the page (a string: no bundler helpers inside the page). Resolves the timings. */
+const MEASURE = (chunk: string, n: number) => `(async () => {
+  const m = await import(${JSON.stringify(chunk)});
+  const reviews = [];
+  const d = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (let i = 0; i < ${n}; i++) {
+    const stars = 5 - (i % 5 === 4 ? 3 : i % 3);
+    d[stars]++;
+    reviews.push({ id: i + 1, name: 'Shopper ' + i, stars, review: 'Lovely <b>soft</b> fabric, review number ' + i + '.<br>What I like:<ul><li>the fit</li><li>the colour</li></ul>', timestamp: Date.now() - i * 86400000,
+      photos: i % 3 === 2 ? [] : Array.from({ length: 1 + (i % 5) }, (_, k) => '/img/' + i + '-' + k + '.svg'), verified: i % 2 === 0,
+      reply: i % 5 === 0 ? 'Thank you, <b>' + i + '</b>!' : null, replyAuthor: 'Team' });
+  }
+  const stats = { r: ${n}, s: 4.1, d };
+  const ctx = {
+    settings: { shopId: 'bench', providerBase: '${ORIGIN}/api/', assetBase: '${ORIGIN}/vitrine/', lastUpdated: 1, colors: { starFront: '#fbda03', starBack: '#cecece', bars: '#fbda03', verified: '#00a332' },
+      reviews: { initialCount: { desktop: ${n}, mobile: ${n} }, totalCount: { desktop: ${n}, mobile: ${n} }, showDates: true } },
+    page: { pageType: 'product', localeRoot: '', productHandle: 'bench-tee', collectionHandle: null, store: { root: '' }, path: '/products/bench-tee', url: location.href },
+    request: () => Promise.resolve({ reviews, total: ${n}, page: 1, pages: 1, stats }),
+    report: (code, e) => { window.__benchError = String(e && e.message || e); },
+    language: 'en',
+  };
+  const host = document.createElement('div');
+  host.style.minHeight = '360px';
+  document.querySelector('main .product').after(host);
+  let resolveRendered;
+  const rendered = new Promise((r) => (resolveRendered = r));
+  const t0 = performance.now();
+  m.mount(host, ctx);
+  const t1 = performance.now();
+  const count = () => host.shadowRoot.querySelectorAll('.card').length;
+  if (count() >= ${n}) resolveRendered(performance.now());
+  else {
+    const obs = new MutationObserver(() => { if (count() >= ${n}) { obs.disconnect(); resolveRendered(performance.now()); } });
+    obs.observe(host.shadowRoot, { childList: true, subtree: true });
+  }
+  const t2 = await rendered;
+  const t3 = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  return { sync: t1 - t0, rendered: t2 - t0, frame: t3 - t0, cards: count(), error: window.__benchError || null };
+})()`;
+
+export const reviewsWidget: Benchmark = {
+  name: 'reviewsWidget',
+  skipFlag: '--skip-reviews',
+  async run(ctx) {
+    const manifest = JSON.parse(readFileSync(join(ctx.distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
+    const entry = Object.values(manifest).find((e) => e.isEntry && e.name === 'reviews');
+    if (!entry) throw new Error('no reviews entry in the build manifest');
+    const chunkUrl = `${ORIGIN}/vitrine/${entry.file}`;
+    const rounds = Math.max(5, ctx.runs);
+    const browser = await chromium.launch({ executablePath: ctx.chromePath, args: ctx.chromeFlags.filter((f) => !f.startsWith('--headless')) });
+    const results: Record<number, Record<Phase, number[]>> = {};
+    for (const n of SIZES) results[n] = { sync: [], rendered: [], frame: [] };
+    try {
+      // One warm-up round per size (compile caches), then interleaved measured rounds.
+      for (let round = -1; round < rounds; round++) {
+        for (const n of SIZES) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          try {
+            await context.route(`${ORIGIN}/**`, async (route) => {
+              const url = new URL(route.request().url());
+              if (url.pathname.startsWith('/vitrine/')) {
+                const body = readFileSync(join(ctx.distDir, url.pathname.slice('/vitrine/'.length)));
+                return route.fulfill({ status: 200, contentType: 'text/javascript', body });
+              }
+              if (url.pathname.startsWith('/img/')) return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: SVG });
+              return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE });
+            });
+            const page = await context.newPage();
+            await page.goto(`${ORIGIN}/products/bench-tee`, { waitUntil: 'load' });
+            const r = (await page.evaluate(MEASURE(chunkUrl, n))) as Record<Phase, number> & { cards: number; error: string | null };
+            if (r.error) throw new Error(`reviews widget reported: ${r.error}`);
+            if (r.cards !== n) throw new Error(`${r.cards} cards for ${n} reviews`);
+            if (round >= 0) for (const k of ['sync', 'rendered', 'frame'] as const) results[n]![k].push(r[k]);
+            ctx.log(`  reviews round ${round < 0 ? 'warm-up' : round + 1} ${n} reviews: mount ${r.sync.toFixed(1)} ms, rendered ${r.rendered.toFixed(1)} ms, next frame ${r.frame.toFixed(1)} ms`);
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    const med = (n: number, k: Phase) => median(results[n]![k]);
+    const row = (label: string, k: Phase) => {
+      const a = med(100, k);
+      const b = med(20, k);
+      return [label, b, a, b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a'];
+    };
+    return {
+      tables: [
+        {
+          title: `Main reviews widget render in Chromium (production chunk, median of ${rounds} interleaved rounds, ms)`,
+          columns: ['phase (from mount)', '20 reviews', '100 reviews', 'ratio 100/20'],
+          rows: [row('mount returns', 'sync'), row('all review cards rendered', 'rendered'), row('next frame (style + layout included)', 'frame')],
+          notes: [
+            "performance.now() inside the page around the production chunk's mount(); the review list comes from an in-page requester (no network).",
+            'Every review shown (initialCount = totalCount = n); HTML bodies sanitized, replies on every 5th, photos on 2 of 3 reviews.',
+            'A ratio near 5 means linear in the number of reviews.',
+          ],
+        },
+      ],
+      data: results,
+    };
+  },
+};
+
+export default reviewsWidget;

@@ -1,0 +1,144 @@
+/**
+ * Star snippet injection time in Chromium for 100 and 1,000 Dawn product cards (issue item 10):
+ * the production `star-snippets` chunk is imported into a generated collection page and its
+ * `mount` is timed with `performance.now()` inside the page, until every card's snippet is
+ * placed and filled, and until the next frame (style and layout of the new lines included).
+ * Everything is served through Playwright routes (no server): the page, the built chunks, and a
+ * fake stats endpoint answering the one batched request. 100 and 1,000 runs are interleaved; the
+ * ratio 1000/100 is the number to watch (≈ 10 = linear).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Benchmark } from '../lib/benchmark.ts';
+import { median } from '../lib/median.ts';
+
+const ORIGIN = 'http://localhost:9';
+const SIZES = [100, 1000] as const;
+
+/** Dawn's `card-product` markup (as the demo shop renders it), `n` cards with unique handles. */
+function collectionPage(n: number): string {
+  const cards: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const h = `bench-product-${i}`;
+    cards.push(
+      `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="600" height="600"></div></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${i}"><a href="/products/${h}" id="CardLink-${i}" class="full-unstyled-link">Product ${i}</a></h3><div class="card-information"><span class="caption-large light">Vendor</span><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$${(10 + (i % 90)).toFixed(2)}</span></div></div></div></div></div></div></div></div></li>`,
+    );
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench ${n}</title><style>.grid{display:grid;grid-template-columns:repeat(4,1fr);gap:16px;list-style:none;padding:0}img{width:100%;height:auto}</style></head><body><main><ul id="product-grid" class="grid product-grid">${cards.join('')}</ul></main></body></html>`;
+}
+
+/** Deterministic fake stats for every requested handle. */
+function fakeStats(handles: string[]): Record<string, { r: number; s: number; d: Record<string, number> }> {
+  const out: Record<string, { r: number; s: number; d: Record<string, number> }> = {};
+  for (const h of handles) {
+    const i = Number(/(\d+)$/.exec(h)?.[1] ?? 0);
+    const r = (i * 7) % 60;
+    out[h] = { r, s: r ? 3 + ((i % 20) / 10) : 0, d: { 1: 0, 2: 0, 3: 0, 4: 0, 5: r } };
+  }
+  return out;
+}
+
+/** Runs in the page (a string: no bundler helpers inside the page). Resolves the timings. */
+const MEASURE = (chunk: string, n: number) => `(async () => {
+  const m = await import(${JSON.stringify(chunk)});
+  const ctx = {
+    settings: { shopId: 'bench', providerBase: '${ORIGIN}/api/', assetBase: '${ORIGIN}/vitrine/', colors: { starFront: '#fbda03', starBack: '#cecece' }, reviews: {} },
+    page: { pageType: 'collection', localeRoot: '', productHandle: null, collectionHandle: 'all', store: {}, path: '/collections/all', url: location.href },
+    request: (url, init) => fetch(url, { method: (init && init.method) || 'GET', headers: { 'content-type': 'application/json' }, body: init && init.json ? JSON.stringify(init.json) : undefined }).then((r) => r.json()),
+    report: (code, e) => { window.__benchError = String(e && e.message || e); },
+    language: 'en',
+  };
+  const done = () => document.querySelectorAll('[data-vitrine-stars]:not([data-vitrine-pending])').length >= ${n};
+  let resolveFilled;
+  const filled = new Promise((r) => (resolveFilled = r));
+  const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolveFilled(performance.now()); } });
+  obs.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-vitrine-pending'] });
+  const host = document.createElement('div');
+  const t0 = performance.now();
+  m.mount(host, ctx);
+  const t1 = performance.now();
+  const t2 = await filled;
+  const t3 = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  return { sync: t1 - t0, filled: t2 - t0, frame: t3 - t0, placed: document.querySelectorAll('[data-vitrine-stars]').length, error: window.__benchError || null };
+})()`;
+
+export const starSnippets: Benchmark = {
+  name: 'starSnippets',
+  skipFlag: '--skip-stars',
+  async run(ctx) {
+    const manifest = JSON.parse(readFileSync(join(ctx.distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
+    const entry = Object.values(manifest).find((e) => e.isEntry && e.name === 'star-snippets');
+    if (!entry) throw new Error('no star-snippets entry in the build manifest');
+    const chunkUrl = `${ORIGIN}/vitrine/${entry.file}`;
+    const pages = new Map<number, string>(SIZES.map((n) => [n, collectionPage(n)]));
+    const rounds = Math.max(5, ctx.runs);
+    const browser = await chromium.launch({ executablePath: ctx.chromePath, args: ctx.chromeFlags.filter((f) => !f.startsWith('--headless')) });
+    const results: Record<number, { sync: number[]; filled: number[]; frame: number[] }> = {};
+    for (const n of SIZES) results[n] = { sync: [], filled: [], frame: [] };
+    try {
+      // One warm-up round per size (compile caches), then interleaved measured rounds.
+      for (let round = -1; round < rounds; round++) {
+        for (const n of SIZES) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          try {
+            await context.route(`${ORIGIN}/**`, async (route) => {
+              const url = new URL(route.request().url());
+              if (url.pathname.startsWith('/vitrine/')) {
+                const body = readFileSync(join(ctx.distDir, url.pathname.slice('/vitrine/'.length)));
+                return route.fulfill({ status: 200, contentType: 'text/javascript', body });
+              }
+              if (url.pathname.endsWith('/stats.json')) {
+                const { handles } = JSON.parse(route.request().postData() || '{}') as { handles: string[] };
+                return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(fakeStats(handles)) });
+              }
+              return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: pages.get(n)! });
+            });
+            const page = await context.newPage();
+            await page.goto(`${ORIGIN}/collections/all`, { waitUntil: 'load' });
+            const r = (await page.evaluate(MEASURE(chunkUrl, n))) as { sync: number; filled: number; frame: number; placed: number; error: string | null };
+            if (r.error) throw new Error(`star snippets reported: ${r.error}`);
+            if (r.placed !== n) throw new Error(`${r.placed} snippets for ${n} cards`);
+            if (round >= 0) {
+              results[n]!.sync.push(r.sync);
+              results[n]!.filled.push(r.filled);
+              results[n]!.frame.push(r.frame);
+            }
+            ctx.log(`  stars round ${round < 0 ? 'warm-up' : round + 1} ${n} cards: mount ${r.sync.toFixed(1)} ms, filled ${r.filled.toFixed(1)} ms, next frame ${r.frame.toFixed(1)} ms`);
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    const med = (n: number, k: 'sync' | 'filled' | 'frame') => median(results[n]![k]);
+    const ratio = (k: 'sync' | 'filled' | 'frame') => {
+      const a = med(1000, k);
+      const b = med(100, k);
+      return b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a';
+    };
+    const row = (label: string, k: 'sync' | 'filled' | 'frame') => [label, med(100, k), med(1000, k), ratio(k)];
+    return {
+      tables: [
+        {
+          title: `Star snippet injection in Chromium, Dawn cards (median of ${rounds} interleaved rounds, ms)`,
+          columns: ['phase (from mount)', '100 cards', '1,000 cards', 'ratio 1000/100'],
+          rows: [
+            row('mount returns (scan + empty lines placed)', 'sync'),
+            row('all snippets filled (one batched stats request)', 'filled'),
+            row('next frame (style + layout included)', 'frame'),
+          ],
+          notes: [
+            'performance.now() inside the page around the production chunk\'s mount(); the stats endpoint is a Playwright route (fake, constant latency).',
+            'A ratio near 10 means linear in the number of cards.',
+          ],
+        },
+      ],
+      data: results,
+    };
+  },
+};
+
+export default starSnippets;

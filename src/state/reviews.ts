@@ -1,0 +1,64 @@
+/**
+ * Review data shared by the reviews widgets: the shapes the widgets render (spec §3 "Review",
+ * "Review stats") and the state of one main reviews widget as signals.
+ */
+import { signal, type Signal } from '@preact/signals-react';
+
+/** Spec §3 "Review stats": r total count, s average, d count per star value. */
+export interface ReviewStats {
+  r: number;
+  s: number;
+  d: Record<1 | 2 | 3 | 4 | 5, number>;
+}
+
+/** A review, validated: every field has its type, URLs are http(s)/root-relative. */
+export interface Review {
+  id: string;
+  name: string;
+  stars: number;
+  /** Untrusted HTML (sanitized again on insertion). */
+  review: string;
+  /** ms since the epoch (0 when unknown). */
+  date: number;
+  photos: string[];
+  verified: boolean;
+  /** Untrusted HTML or null. */
+  reply: string | null;
+  replyAuthor: string;
+}
+
+export const EMPTY_STATS: ReviewStats = { r: 0, s: 0, d: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
+
+/** Stats per product handle, filled by whichever widget read them first. */
+export const reviewStats = signal<Record<string, ReviewStats>>({});
+
+export interface ReviewListState {
+  status: Signal<'loading' | 'ready' | 'error'>;
+  /** The product's (unfiltered) stats. */
+  stats: Signal<ReviewStats>;
+  /** The loaded list: the product's reviews, or those with `filter` stars. */
+  reviews: Signal<Review[]>;
+  /** Star filter (1–5) or null. */
+  filter: Signal<number | null>;
+  /** A filter or page request is running. */
+  busy: Signal<boolean>;
+  /** 'See more reviews' was used: the whole loaded list shows. */
+  expanded: Signal<boolean>;
+  /** The 'See more reviews' spinner runs. */
+  expanding: Signal<boolean>;
+  /** The open review modal: index into `reviews` and photo index, or null. */
+  modal: Signal<{ index: number; photo: number } | null>;
+}
+
+export function createReviewListState(): ReviewListState {
+  return {
+    status: signal('loading'),
+    stats: signal(EMPTY_STATS),
+    reviews: signal([]),
+    filter: signal(null),
+    busy: signal(false),
+    expanded: signal(false),
+    expanding: signal(false),
+    modal: signal(null),
+  };
+}

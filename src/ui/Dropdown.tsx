@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { dropdown } from './dropdownController';
+
+export interface DropdownItem {
+  value: string;
+  /** Text of the option (native select and the list). */
+  label: string;
+  disabled?: boolean;
+}
+
+export interface DropdownProps {
+  items: DropdownItem[];
+  value: string;
+  onChange(value: string): void;
+  /** Accessible name (also the visually hidden label of the native select). */
+  label: string;
+  /** Fills an option's content in the custom list and the button (default: its label). */
+  renderItem?: (item: DropdownItem, into: HTMLElement) => void;
+  id?: string;
+}
+
+/**
+ * The custom dropdown of spec §4 as a component: a native `<select>` (visually hidden, kept for
+ * forms and screen readers) mirrored by the framework-free controller in `dropdown.ts`.
+ */
+export function Dropdown({ items, value, onChange, label, renderItem, id = 'vt-dropdown' }: DropdownProps) {
+  const select = useRef<HTMLSelectElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const byValue = useRef(new Map<string, DropdownItem>());
+  byValue.current = new Map(items.map((i) => [i.value, i]));
+  const render = useRef(renderItem);
+  render.current = renderItem;
+
+  useEffect(() => {
+    const s = select.current!;
+    dropdown(s, {
+      container: container.current!,
+      label,
+      renderOption: (option, into) => {
+        const item = byValue.current.get(option.value);
+        if (item && render.current) render.current(item, into);
+        else into.textContent = option.text;
+      },
+    });
+    return () => void dropdown(s, 'destroy');
+  }, []);
+
+  useEffect(() => {
+    const s = select.current!;
+    s.value = value;
+    dropdown(s, 'update');
+  }, [items, value]);
+
+  return (
+    <div className="dd-wrap">
+      <label className="vh" htmlFor={id}>
+        {label}
+      </label>
+      <select ref={select} id={id} className="vh" tabIndex={-1} value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}>
+        {items.map((i) => (
+          <option key={i.value} value={i.value} disabled={i.disabled}>
+            {i.label}
+          </option>
+        ))}
+      </select>
+      <div ref={container} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+
+/**
+ * Reusable modal on a native `<dialog>` (spec §4 "Modal"): `showModal()` puts it in the top
+ * layer above the theme and makes the rest of the page inert; Tab is kept inside (wrapping);
+ * Escape (the dialog's own `cancel`/`close`), a click on the overlay (the dialog's backdrop area)
+ * and the close button call `onClose`. Focus moves to the first control inside on open and back
+ * to whatever had it (inside shadow roots too) when the modal unmounts. The page body carries
+ * the class `vitrine-modal-active` while open. Mount it to open, unmount it to close.
+ */
+export interface ModalProps {
+  label: string;
+  closeLabel: string;
+  onClose(): void;
+  children?: ReactNode;
+  /** Custom key handling (arrows…) while open, after Escape and Tab.  */
+  onKeyDown?(e: KeyboardEvent): void;
+}
+
+const FOCUSABLE = 'button:not([disabled]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
+
+/** The focused element, looking through open shadow roots. */
+function deepActive(): HTMLElement | null {
+  let el = document.activeElement as HTMLElement | null;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
+  return el;
+}
+
+export function Modal({ label, closeLabel, onClose, children, onKeyDown }: ModalProps) {
+  useSignals();
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  const keysRef = useRef(onKeyDown);
+  keysRef.current = onKeyDown;
+
+  useLayoutEffect(() => {
+    const dialog = ref.current!;
+    const back = deepActive();
+    const body = document.body.classList;
+    body.add('vitrine-modal-active');
+    try {
+      dialog.showModal();
+    } catch {
+      dialog.setAttribute('open', '');
+    }
+    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') || dialog.querySelector<HTMLElement>(FOCUSABLE);
+    first?.focus();
+    // Escape closes the dialog natively in some browsers (close watchers): follow it.
+    const closed = () => closeRef.current();
+    // Keys are heard on the document: while the modal is open the rest of the page is inert, and
+    // focus may sit on the body after the content under it was replaced.
+    const keyDown = (e: KeyboardEvent) => {
+      if (e.key == 'Escape') {
+        e.preventDefault();
+        closeRef.current();
+        return;
+      }
+      if (e.key == 'Tab') {
+        const all = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length);
+        if (!all.length) return;
+        const i = all.indexOf(deepActive() as HTMLElement);
+        const next = e.shiftKey ? (i <= 0 ? all[all.length - 1] : null) : i < 0 || i == all.length - 1 ? all[0] : null;
+        if (next) {
+          e.preventDefault();
+          next.focus();
+        }
+        return;
+      }
+      keysRef.current?.(e);
+    };
+    dialog.addEventListener('close', closed);
+    document.addEventListener('keydown', keyDown, true);
+    return () => {
+      dialog.removeEventListener('close', closed);
+      document.removeEventListener('keydown', keyDown, true);
+      if (typeof dialog.close == 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      body.remove('vitrine-modal-active');
+      if (back && back.isConnected) back.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dlg"
+      part="dialog"
+      aria-label={label}
+      onCancel={(e) => {
+        e.preventDefault();
+        closeRef.current();
+      }}
+      onClick={(e) => {
+        // The dialog element itself is only hit on its padding/backdrop: the overlay.
+        if (e.target === ref.current) closeRef.current();
+      }}
+    >
+      <div className="dlg-in">
+        <button type="button" className="dlg-x" part="close" aria-label={closeLabel} onClick={() => closeRef.current()}>
+          ×
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+/** Styles `Modal` needs (the widget adds its own content styles). */
+export const MODAL_CSS = `.dlg{padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.dlg::backdrop{background:rgba(0,0,0,.6)}.dlg-in{position:relative;padding:24px}.dlg-x{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;

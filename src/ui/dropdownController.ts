@@ -1,0 +1,212 @@
+/**
+ * A custom dropdown over a native `<select>` (spec §4 "Dropdown"), framework-free and reusable:
+ * the select stays the source of truth (forms, screen readers); the dropdown mirrors it.
+ *
+ * - click on the button toggles; a click outside closes;
+ * - choosing an enabled option selects it, updates the shown value and fires `change` on the select;
+ * - Space/Enter toggle on the button, pick the active option in the list;
+ * - ↓/↑ move among enabled options (and open the list from the button); Home/End jump;
+ * - Escape closes; Tab closes while open;
+ * - `dropdown(select, 'update')` re-reads the options, `dropdown(select, 'destroy')` removes it;
+ *   an unknown method logs that it does not exist.
+ *
+ * Markup: a button (`aria-haspopup="listbox"`, `aria-expanded`) and a `role="listbox"` list of
+ * `role="option"` items with `aria-selected`; while open the list has focus and
+ * `aria-activedescendant`. Styles are the caller's (class names below, list max height 300 px).
+ */
+import { DROPDOWN_MAX_HEIGHT } from '../core/constants';
+
+export interface DropdownOptions {
+  /** Where the dropdown goes (default: right after the select). */
+  container?: HTMLElement;
+  /** Fills an option's content (default: the option's text). */
+  renderOption?: (option: HTMLOptionElement, into: HTMLElement) => void;
+  /** Accessible name of the button and the list. */
+  label?: string;
+}
+
+export interface DropdownApi {
+  readonly root: HTMLElement;
+  readonly isOpen: boolean;
+  open(): void;
+  close(): void;
+  update(): void;
+  destroy(): void;
+}
+
+export type DropdownMethod = 'update' | 'destroy';
+
+const instances = new WeakMap<HTMLSelectElement, DropdownApi>();
+let uid = 0;
+
+/**
+ * Creates the dropdown for `select` (or returns the existing one), or calls a method on it.
+ * Returns the instance, or undefined after `destroy` / for an unknown method or instance.
+ */
+export function dropdown(select: HTMLSelectElement, arg?: DropdownOptions | DropdownMethod | string): DropdownApi | undefined {
+  const existing = instances.get(select);
+  if (typeof arg === 'string') {
+    if (arg !== 'update' && arg !== 'destroy') {
+      console.warn(`Dropdown: method "${arg}" does not exist`);
+      return existing;
+    }
+    existing?.[arg]();
+    return arg === 'destroy' ? undefined : existing;
+  }
+  if (existing) return existing;
+  const api = create(select, arg || {});
+  instances.set(select, api);
+  return api;
+}
+
+function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
+  const doc = select.ownerDocument;
+  const id = `vt-dd-${++uid}`;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls: string): HTMLElementTagNameMap[K] => {
+    const e = doc.createElement(tag);
+    e.className = cls;
+    return e;
+  };
+  const root = el('div', 'dd');
+  const button = el('button', 'dd__button');
+  button.type = 'button';
+  button.id = id + '-button';
+  button.setAttribute('aria-haspopup', 'listbox');
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-controls', id + '-list');
+  const list = el('ul', 'dd__list');
+  list.id = id + '-list';
+  list.setAttribute('role', 'listbox');
+  list.tabIndex = -1;
+  list.hidden = true;
+  list.style.maxHeight = DROPDOWN_MAX_HEIGHT + 'px';
+  if (opts.label) list.setAttribute('aria-label', opts.label);
+  root.append(button, list);
+  (opts.container ?? select.parentNode!).insertBefore(root, opts.container ? null : select.nextSibling);
+
+  let items: HTMLLIElement[] = [];
+  let active = -1;
+  let isOpen = false;
+
+  const fill = (into: HTMLElement, option: HTMLOptionElement): void => {
+    into.textContent = '';
+    if (opts.renderOption) opts.renderOption(option, into);
+    else into.textContent = option.text;
+  };
+  const enabled = (i: number): boolean => !!select.options[i] && !select.options[i].disabled;
+
+  const setActive = (i: number): void => {
+    items[active]?.classList.remove('is-active');
+    active = i;
+    const item = items[i];
+    if (item) {
+      item.classList.add('is-active');
+      list.setAttribute('aria-activedescendant', item.id);
+      if (isOpen) item.scrollIntoView?.({ block: 'nearest' });
+    } else list.removeAttribute('aria-activedescendant');
+  };
+
+  const update = (): void => {
+    list.textContent = '';
+    items = Array.from(select.options).map((option, i) => {
+      const li = el('li', 'dd__option');
+      li.id = `${id}-o${i}`;
+      li.setAttribute('role', 'option');
+      li.setAttribute('aria-selected', String(option.selected));
+      if (option.disabled) li.setAttribute('aria-disabled', 'true');
+      fill(li, option);
+      list.appendChild(li);
+      return li;
+    });
+    const selected = select.options[select.selectedIndex];
+    if (selected) fill(button, selected);
+    if (opts.label) button.setAttribute('aria-label', `${opts.label}: ${selected ? selected.text : ''}`);
+    setActive(select.selectedIndex);
+  };
+
+  const open = (): void => {
+    if (isOpen) return;
+    isOpen = true;
+    list.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    root.classList.add('is-open');
+    setActive(enabled(select.selectedIndex) ? select.selectedIndex : step(-1, 1));
+    list.focus();
+  };
+  const close = (focusButton = false): void => {
+    if (!isOpen) return;
+    isOpen = false;
+    list.hidden = true;
+    button.setAttribute('aria-expanded', 'false');
+    root.classList.remove('is-open');
+    if (focusButton) button.focus();
+  };
+  /** Next enabled option from `from` in direction `dir` (stays put at the ends). */
+  const step = (from: number, dir: 1 | -1): number => {
+    for (let i = from + dir; i >= 0 && i < items.length; i += dir) if (enabled(i)) return i;
+    return from;
+  };
+  const pick = (i: number): void => {
+    if (!enabled(i)) return;
+    const changed = select.selectedIndex !== i;
+    select.selectedIndex = i;
+    update();
+    close(true);
+    if (changed) select.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+
+  const onButtonClick = (): void => (isOpen ? close(true) : open());
+  const onButtonKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onButtonClick();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      open();
+    }
+  };
+  const onListKey = (e: KeyboardEvent): void => {
+    const k = e.key;
+    if (k === 'ArrowDown' || k === 'ArrowUp') setActive(step(active, k === 'ArrowDown' ? 1 : -1));
+    else if (k === 'Home') setActive(step(-1, 1));
+    else if (k === 'End') setActive(step(items.length, -1));
+    else if (k === 'Enter' || k === ' ') pick(active);
+    else if (k === 'Escape') close(true);
+    else if (k === 'Tab') return close(true); // focus goes on from the button, as usual
+    else return;
+    e.preventDefault();
+  };
+  const onListClick = (e: MouseEvent): void => {
+    const li = (e.target as Element).closest?.('[role="option"]');
+    const i = li ? items.indexOf(li as HTMLLIElement) : -1;
+    if (i >= 0) pick(i);
+  };
+  const onDocClick = (e: MouseEvent): void => {
+    if (isOpen && !e.composedPath().includes(root)) close();
+  };
+  const onSelectChange = (): void => update();
+
+  button.addEventListener('click', onButtonClick);
+  button.addEventListener('keydown', onButtonKey);
+  list.addEventListener('keydown', onListKey);
+  list.addEventListener('click', onListClick);
+  select.addEventListener('change', onSelectChange);
+  doc.addEventListener('click', onDocClick, true);
+  update();
+
+  return {
+    root,
+    get isOpen() {
+      return isOpen;
+    },
+    open,
+    close: () => close(),
+    update,
+    destroy() {
+      doc.removeEventListener('click', onDocClick, true);
+      select.removeEventListener('change', onSelectChange);
+      root.remove();
+      instances.delete(select);
+    },
+  };
+}

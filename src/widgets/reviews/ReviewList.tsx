@@ -1,0 +1,36 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Review } from '../../state/reviews';
+import { columnCount, listVariant } from './layout';
+import { ReviewCard } from './ReviewCard';
+import type { ReviewsSettings } from './settings';
+import type { Texts } from './texts';
+
+export interface ReviewListProps {
+  reviews: Review[];
+  settings: ReviewsSettings;
+  texts: Texts;
+  /** Widget width, viewport width and body width (px), measured by the widget (debounced). */
+  width: number;
+  viewport: number;
+  body: number;
+  onPhoto(review: Review, photo: number): void;
+}
+
+/**
+ * The review list. 'columns' is a masonry of CSS columns (column count from the measured width,
+ * spec §9): cards keep document order, so the reading and Tab order is newest first and runs
+ * down each column as the eye does, and nothing needs measuring card heights or re-flowing when
+ * photos load. 'list' is one review per row, compact or loose by width.
+ */
+export function ReviewList({ reviews, settings, texts, width, viewport, body, onPhoto }: ReviewListProps) {
+  useSignals();
+  const cols = settings.layout == 'columns';
+  const className = cols ? 'list cols' : `list rows ${listVariant(width, viewport)}`;
+  return (
+    <div className={className} part="list" style={cols ? { columnCount: columnCount(width, viewport, body) } : undefined}>
+      {reviews.map((r) => (
+        <ReviewCard key={r.id} review={r} settings={settings} texts={texts} onPhoto={(p) => onPhoto(r, p)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The main widget's behaviour, outside the components: loading (all of the first `totalCount`
+ * reviews in one request, shown `initialCount` at a time), the star filter (spec §4: the active
+ * star clears it, another sets it, a zero-count star does nothing; a filter fetches the filtered
+ * list), 'See more reviews' (spinner ~500 ms), the lazily imported modal and the form hook.
+ */
+import { signal, type Signal } from '@preact/signals-react';
+import type { ComponentType } from 'react';
+import { Stars } from '../../ui/Stars';
+import { formatDate } from './formatDate';
+import { Html } from './Html';
+import { Verified } from './ReviewCard';
+import { fill } from './texts';
+import { SHOW_MORE_SPINNER_MS } from '../../core/constants';
+import { createReviewListState, reviewStats, type Review, type ReviewListState } from '../../state/reviews';
+import type { WidgetContext } from '../types';
+import { fetchReviews } from './api';
+import { buildProductLd, injectProductLd } from './jsonLd';
+import { readProductInfo, type ProductInfo } from './productInfo';
+import { openReviewForm } from './reviewFormHook';
+import type { ReviewsSettings } from './settings';
+import type { Texts } from './texts';
+
+export interface ModalComponentProps {
+  c: Controller;
+  start: { index: number; photo: number };
+  onClose(): void;
+}
+
+/**
+ * Pieces the lazy modal shares with the list. Handed over at run time instead of imported, so
+ * the bundler keeps them in the widget chunk rather than splitting a third shared chunk.
+ */
+export const SHARED_UI = { Stars, Html, Verified, formatDate, fill };
+
+export interface Controller {
+  ui: typeof SHARED_UI;
+  ctx: WidgetContext;
+  handle: string;
+  settings: ReviewsSettings;
+  texts: Texts;
+  state: ReviewListState;
+  initialCount: number;
+  product: ProductInfo;
+  modalComponent: Signal<ComponentType<ModalComponentProps> | null>;
+  /** Resolves when the first list has loaded (or failed). */
+  ready: Promise<void>;
+  filterBy(stars: number): void;
+  showMore(): void;
+  write(stars?: number): void;
+  openModal(review: Review, photo: number): void;
+  closeModal(): void;
+}
+
+export function createController(ctx: WidgetContext, handle: string, settings: ReviewsSettings, texts: Texts, mobile: boolean): Controller {
+  const state = createReviewListState();
+  const device = mobile ? 'mobile' : 'desktop';
+  const limit = Math.min(100, Math.max(1, settings.totalCount[device]));
+  let seq = 0;
+
+  const load = async (stars: number | null): Promise<void> => {
+    const mine = ++seq;
+    state.busy.value = true;
+    try {
+      const page = await fetchReviews(ctx, handle, stars, limit);
+      if (mine != seq) return;
+      if (page) {
+        state.reviews.value = page.reviews;
+        state.stats.value = page.stats;
+        reviewStats.value = { ...reviewStats.value, [handle]: page.stats };
+        if (!stars && page.stats.r) {
+          try {
+            injectProductLd(document, buildProductLd(c.product, page.stats, page.reviews.slice(0, c.initialCount)));
+          } catch (error) {
+            ctx.report(2280, error, { widget: 'reviews', step: 'json-ld' });
+          }
+        }
+      }
+      if (state.status.value == 'loading') state.status.value = page ? 'ready' : 'error';
+    } catch {
+      // The requester has reported it (spec §8); the shop page stays as it was.
+      if (mine == seq && state.status.value == 'loading') state.status.value = 'error';
+    } finally {
+      if (mine == seq) state.busy.value = false;
+    }
+  };
+
+  const c: Controller = {
+    ui: SHARED_UI,
+    ctx,
+    handle,
+    settings,
+    texts,
+    state,
+    initialCount: Math.max(1, settings.initialCount[device]),
+    product: readProductInfo(),
+    modalComponent: signal(null),
+    ready: Promise.resolve(),
+    filterBy(stars) {
+      if (!state.stats.value.d[stars as 1]) return;
+      const next = state.filter.value == stars ? null : stars;
+      state.filter.value = next;
+      state.expanded.value = false;
+      void load(next);
+    },
+    showMore() {
+      if (state.expanding.value) return;
+      state.expanding.value = true;
+      setTimeout(() => {
+        state.expanding.value = false;
+        state.expanded.value = true;
+      }, SHOW_MORE_SPINNER_MS);
+    },
+    write(stars) {
+      openReviewForm(ctx, { stars });
+    },
+    openModal(review, photo) {
+      const index = state.reviews.value.indexOf(review);
+      if (index < 0) return;
+      ctx
+        .load<typeof import('./lazy/modal')>('reviews.modal')
+        .then((m) => {
+          c.modalComponent.value = m.ReviewModal;
+          state.modal.value = { index, photo };
+        })
+        .catch((error) => ctx.report(2280, error, { widget: 'reviews', step: 'modal' }));
+    },
+    closeModal() {
+      state.modal.value = null;
+    },
+  };
+  c.ready = load(null);
+  return c;
+}

@@ -1,0 +1,50 @@
+/**
+ * Order-review flow (spec §2 "Order-review flow", §3 "Review order data on the page"): when the
+ * page carries review-order data — `window.vitrineReviewOrder` or a
+ * `<script type="application/json" id="vitrine-review-order">` with `productHandle`, `code`,
+ * `customerName`, `customerEmail` — the shopper is sent to `{root}/products/{productHandle}`.
+ * Name and e-mail are kept in storage only when present (they prefill the form later), and the
+ * order code with them (it makes the review a verified order review).
+ */
+import { createStorage } from '../../core/storage';
+
+export interface ReviewOrderData {
+  productHandle: string;
+  code: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+}
+
+export const REVIEW_ORDER_KEY = 'reviewOrder';
+
+const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
+const opt = (v: unknown): string | null => (typeof v == 'string' && v.trim() ? v.trim().slice(0, 300) : null);
+
+export function readReviewOrder(win: Window = window): ReviewOrderData | null {
+  let raw: unknown = (win as unknown as { vitrineReviewOrder?: unknown }).vitrineReviewOrder;
+  if (!raw) {
+    const el = win.document.getElementById('vitrine-review-order');
+    try {
+      raw = el ? JSON.parse(el.textContent || '') : null;
+    } catch {
+      raw = null;
+    }
+  }
+  if (!raw || typeof raw != 'object') return null;
+  const o = raw as Record<string, unknown>;
+  const handle = opt(o.productHandle);
+  if (!handle || !HANDLE.test(handle)) return null;
+  return { productHandle: handle, code: opt(o.code), customerName: opt(o.customerName), customerEmail: opt(o.customerEmail) };
+}
+
+/** Stores what is present and goes to the product page. Returns the URL, or null without data. */
+export function followReviewOrder(win: Window, root: string): string | null {
+  const data = readReviewOrder(win);
+  if (!data) return null;
+  const stored: Record<string, string> = {};
+  for (const k of ['code', 'customerName', 'customerEmail'] as const) if (data[k]) stored[k] = data[k]!;
+  if (Object.keys(stored).length) createStorage('local').set(REVIEW_ORDER_KEY, JSON.stringify({ ...stored, productHandle: data.productHandle }));
+  const url = `${root.replace(/\/?$/, '/')}products/${encodeURIComponent(data.productHandle)}`;
+  win.location.assign(url);
+  return url;
+}

@@ -1,0 +1,32 @@
+/**
+ * The product the page shows (spec §3 "Product info for the modal": title, image), read from
+ * the page: the theme's product JSON (`script[id^=ProductJson]`, `script[data-product-json]`),
+ * else Open Graph tags, else the first `h1`. Never throws.
+ */
+export interface ProductInfo {
+  title: string;
+  image: string | null;
+  url: string;
+}
+
+export function readProductInfo(doc: Document = document): ProductInfo {
+  let title = '';
+  let image: string | null = null;
+  try {
+    const el = doc.querySelector('script[id^="ProductJson"],script[data-product-json]');
+    const json = el ? JSON.parse(el.textContent || '') : null;
+    const p = json && (json.product || json);
+    if (p && typeof p.title == 'string') title = p.title;
+    const img = p && (p.featured_image || (p.images && p.images[0]));
+    if (typeof img == 'string') image = img;
+  } catch {
+    /* fall through to the tags */
+  }
+  const meta = (prop: string) => doc.querySelector(`meta[property="${prop}"]`)?.getAttribute('content') || '';
+  title = title || meta('og:title') || (doc.querySelector('h1')?.textContent || '').trim();
+  image = image || meta('og:image') || null;
+  if (image && image.startsWith('//')) image = 'https:' + image;
+  if (image && !/^(https?:\/\/|\/)/i.test(image)) image = null;
+  const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  return { title: title.slice(0, 300), image, url: canonical && /^https?:\/\//i.test(canonical) ? canonical : location.href.split(/[?#]/)[0] };
+}

@@ -1,0 +1,187 @@
+/**
+ * Star snippets on listing pages (spec §2 "Collection and listing pages", §4 "Star snippet
+ * injection"), framework-free and DOM-batched:
+ *
+ * 1. one `querySelectorAll('a[href*="/products/"]')` pass: handle of each link (locale-prefixed
+ *    paths too), its card and title through the theme layouts, grouped by card; cards that
+ *    already hold our snippet are skipped (never duplicated);
+ * 2. one write pass: an empty snippet element of the final height after each new title, so the
+ *    line is held before the stats arrive;
+ * 3. ONE batched stats request for every handle not fetched yet (at most 250 per request);
+ * 4. one write pass filling the snippets. Stats stay cached for the page, so a re-run (DOM
+ *    changes, a forced refresh) copies them instead of fetching again.
+ *
+ * Handles whose stats have reviews but whose snippet could not be placed are reported once
+ * (missed handles, spec §4 and §8).
+ */
+import { productHandle } from '../../core/pageContext';
+import { EXCLUDED, locate, type Located, type ThemeLayout } from './themeLayouts';
+
+/** Review stats of one product (spec §3): total, average, counts per star. */
+export interface Stats {
+  r: number;
+  s: number;
+  d?: Record<string, number>;
+}
+
+/** Attribute every snippet carries: `data-vitrine-stars="<handle>"`. */
+export const STARS_ATTR = 'data-vitrine-stars';
+/** Max handles per stats request (provider limit). */
+export const MAX_HANDLES_PER_REQUEST = 250;
+
+export interface InjectorOptions {
+  doc: Document;
+  /** Stats of up to 250 handles in one request; null when it failed or the budget is spent. */
+  fetchStats: (handles: string[]) => Promise<Record<string, Stats> | null>;
+  /** Fills a snippet element for `stats` (stars, text, accessible label). */
+  fill: (el: HTMLElement, stats: Stats) => void;
+  /** Products with no reviews get a snippet only when this is true (`showWhenNoReviews`). */
+  showZero: boolean;
+  /** A handle never given a listing snippet (the product of a product page). */
+  skipHandle?: () => string | null;
+  /** Called once per page with the handles whose stats have reviews but got no snippet. */
+  onMissed: (handles: string[]) => void;
+  /** Marks our own DOM writes as done (the mutation observer drops their records). */
+  afterWrite?: () => void;
+}
+
+export interface Injector {
+  /** Scans, places, fetches and fills. `force` removes our listing snippets first (refresh). */
+  run(force?: boolean): Promise<void>;
+  /** Stats fetched so far; null = the request for that handle failed. */
+  cache: Map<string, Stats | null>;
+  /** Layout state (the first layout that matched is remembered). */
+  state: { remembered: ThemeLayout | null };
+}
+
+/** Handle of a product link on this shop; null for other hosts and non-product links. */
+export function linkHandle(a: Element, host: string): string | null {
+  const href = a.getAttribute('href');
+  if (!href) return null;
+  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(href) && (a as HTMLAnchorElement).host !== host) return null;
+  return productHandle(href);
+}
+
+const CLASS = 'vitrine-stars vitrine-stars--listing';
+
+export function createInjector(o: InjectorOptions): Injector {
+  const doc = o.doc;
+  const cache = new Map<string, Stats | null>();
+  const state: Injector['state'] = { remembered: null };
+  let reported = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let againForce = false;
+
+  const host = (): string => doc.location?.host || '';
+  const handleOf = (a: Element) => linkHandle(a, host());
+
+  const show = (el: HTMLElement, st: Stats | null | undefined): void => {
+    el.removeAttribute('data-vitrine-pending');
+    if (!st || (!(st.r > 0) && !o.showZero)) el.hidden = true;
+    else o.fill(el, st);
+  };
+
+  async function once(force: boolean): Promise<void> {
+    if (force) {
+      const old = doc.querySelectorAll(`.vitrine-stars--listing[${STARS_ATTR}]`);
+      for (let i = 0; i < old.length; i++) old[i].remove();
+    }
+    const skip = o.skipHandle?.() || null;
+    // --- read pass: links → cards (no layout reads) ---
+    const links = doc.querySelectorAll('a[href*="/products/"]');
+    const cards = new Set<Element>();
+    const handles = new Set<string>();
+    const placed = new Set<string>();
+    const todo: { at: Located; handle: string }[] = [];
+    const pending: { el: HTMLElement; handle: string }[] = [];
+    for (let i = 0; i < links.length; i++) {
+      const a = links[i];
+      const handle = handleOf(a);
+      if (!handle || handle === skip || a.closest(EXCLUDED)) continue;
+      handles.add(handle);
+      const at = locate(a, handle, handleOf, state);
+      if (!at || cards.has(at.card)) continue;
+      cards.add(at.card);
+      const existing = at.card.querySelector<HTMLElement>(`[${STARS_ATTR}]`);
+      if (existing) {
+        if (existing.getAttribute(STARS_ATTR) === handle) {
+          placed.add(handle);
+          if (existing.hasAttribute('data-vitrine-pending')) pending.push({ el: existing, handle });
+          continue;
+        }
+        // The theme swapped the card's product (re-rendered in place): ours is stale.
+        existing.remove();
+      }
+      todo.push({ at, handle });
+    }
+    // --- write pass: the snippet elements, filled at once when stats are cached ---
+    for (const { at, handle } of todo) {
+      const el = doc.createElement('div');
+      el.className = CLASS;
+      el.setAttribute(STARS_ATTR, handle);
+      const t = at.title;
+      if (at.position == 'append') t.appendChild(el);
+      else t.insertAdjacentElement(at.position == 'before' ? 'beforebegin' : 'afterend', el);
+      placed.add(handle);
+      if (cache.has(handle)) show(el, cache.get(handle));
+      else {
+        el.setAttribute('data-vitrine-pending', '');
+        pending.push({ el, handle });
+      }
+    }
+    o.afterWrite?.();
+    // --- one batched stats request for the new handles ---
+    const need = [...handles].filter((h) => !cache.has(h));
+    if (need.length) {
+      const batches: Promise<void>[] = [];
+      for (let i = 0; i < need.length; i += MAX_HANDLES_PER_REQUEST) {
+        const part = need.slice(i, i + MAX_HANDLES_PER_REQUEST);
+        batches.push(
+          o.fetchStats(part).then(
+            (res) => {
+              for (const h of part) cache.set(h, (res && res[h]) || null);
+            },
+            () => {
+              for (const h of part) cache.set(h, null);
+            },
+          ),
+        );
+      }
+      await Promise.all(batches);
+    }
+    // --- fill pass ---
+    for (const { el, handle } of pending) if (el.isConnected) show(el, cache.get(handle));
+    o.afterWrite?.();
+    if (!reported) {
+      const missed = [...handles].filter((h) => !placed.has(h) && (cache.get(h)?.r || 0) > 0);
+      if (missed.length) {
+        reported = true;
+        o.onMissed(missed);
+      }
+    }
+  }
+
+  function run(force = false): Promise<void> {
+    if (running) {
+      again = true;
+      againForce ||= force;
+      return running;
+    }
+    running = (async () => {
+      try {
+        await once(force);
+        while (again) {
+          const f = againForce;
+          again = againForce = false;
+          await once(f);
+        }
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return { run, cache, state };
+}

@@ -1,0 +1,111 @@
+/**
+ * The aggregated stars line of a product page (spec §2 "Product page"): stars, the average and
+ * 'Rated by hundreds of happy customers', left aligned, star size 19, under the product title or
+ * inside a holder element the theme or shop provides (`[data-vitrine-product-stars]`,
+ * `.vitrine-product-stars`). Clicking it (or Enter/Space) scrolls smoothly to the main reviews
+ * widget, ending 100 px above it, over 1000 ms (spec §9); instantly under `prefers-reduced-motion`.
+ */
+import { SCROLL_TO_REVIEWS_MS, SCROLL_TO_REVIEWS_OFFSET_PX } from '../../core/constants';
+import { STARS_ATTR, type Stats } from './injectSnippets';
+
+/** Holders a theme or shop may provide; the line goes inside the first one. */
+export const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
+/**
+ * Product titles: Dawn family (`.product__title`), Debut/Brooklyn/Minimal/Simple
+ * (`.product-single__title`), Prestige (`.ProductMeta__Title`, `.product-meta__title`), Impulse
+ * (`.product-single__header .h2`), Turbo (`.product_name`), then the page's first `main h1`.
+ */
+export const PRODUCT_TITLES =
+  'main .product__title,.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,main h1';
+
+/** Where the reviews widget is mounted by the loader. */
+export const REVIEWS_TARGET = '[data-vitrine-mount="reviews"]';
+
+/** Finds where the product line goes: inside a holder, else after the title. */
+export function productSpot(doc: Document): { at: Element; position: 'append' | 'after' } | null {
+  const holder = doc.querySelector(HOLDER);
+  if (holder) return { at: holder, position: 'append' };
+  const title = doc.querySelector(PRODUCT_TITLES);
+  return title ? { at: title, position: 'after' } : null;
+}
+
+/** Creates (or returns the existing) product stars element for `handle`; null when there is no spot. */
+export function placeProductStars(doc: Document, handle: string): HTMLElement | null {
+  const existing = doc.querySelector<HTMLElement>(`.vitrine-stars--product[${STARS_ATTR}]`);
+  if (existing) {
+    if (existing.getAttribute(STARS_ATTR) === handle) return existing;
+    existing.remove(); // another product (instant navigation kept the element)
+  }
+  const spot = productSpot(doc);
+  if (!spot) return null;
+  const el = doc.createElement('div');
+  el.className = 'vitrine-stars vitrine-stars--product';
+  el.setAttribute(STARS_ATTR, handle);
+  el.setAttribute('role', 'button');
+  el.tabIndex = 0;
+  el.addEventListener('click', () => scrollToReviews(doc));
+  el.addEventListener('keydown', (e) => {
+    if (e.key == 'Enter' || e.key == ' ') {
+      e.preventDefault();
+      scrollToReviews(doc);
+    }
+  });
+  if (spot.position == 'append') spot.at.appendChild(el);
+  else spot.at.insertAdjacentElement('afterend', el);
+  return el;
+}
+
+/**
+ * Places the product line (once; again when the theme re-rendered it away) and fills it when
+ * `stats` arrive. `fill` gets null stats for a failed request. `after` runs after each DOM write.
+ */
+export function showProductStars(
+  doc: Document,
+  handle: string,
+  stats: Promise<Stats | null>,
+  fill: (el: HTMLElement, stats: Stats | null) => void,
+  after: () => void,
+): void {
+  const el = placeProductStars(doc, handle);
+  after();
+  if (!el || el.hasAttribute('data-vitrine-filled')) return;
+  el.setAttribute('data-vitrine-filled', '');
+  stats.then((st) => {
+    fill(el, st);
+    after();
+  });
+}
+
+/** easeInOutCubic: slow start and end, like the spec's jQuery-era 'swing' scroll. */
+export const ease = (t: number): number => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
+
+/** One scroll step; `instant` so a theme's `scroll-behavior: smooth` does not animate each step. */
+const jump = (win: Window, top: number): void => win.scrollTo({ top, behavior: 'instant' as ScrollBehavior });
+
+/**
+ * Scrolls the window so the reviews widget's top ends `SCROLL_TO_REVIEWS_OFFSET_PX` below the
+ * viewport top, over `SCROLL_TO_REVIEWS_MS` with requestAnimationFrame; instantly when the
+ * shopper prefers reduced motion. Returns false when there is no reviews widget.
+ */
+export function scrollToReviews(doc: Document, duration: number = SCROLL_TO_REVIEWS_MS): boolean {
+  const win = doc.defaultView!;
+  const target = doc.querySelector(REVIEWS_TARGET);
+  if (!target) return false;
+  const from = win.scrollY;
+  const max = Math.max(0, doc.documentElement.scrollHeight - win.innerHeight);
+  const to = Math.min(max, Math.max(0, target.getBoundingClientRect().top + from - SCROLL_TO_REVIEWS_OFFSET_PX));
+  const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  if (reduced || duration <= 0 || typeof win.requestAnimationFrame != 'function') {
+    jump(win, to);
+    return true;
+  }
+  let start = -1;
+  const step = (now: number): void => {
+    if (start < 0) start = now;
+    const t = Math.min(1, (now - start) / duration);
+    jump(win, from + (to - from) * ease(t));
+    if (t < 1) win.requestAnimationFrame(step);
+  };
+  win.requestAnimationFrame(step);
+  return true;
+}

@@ -1,0 +1,121 @@
+/**
+ * Where the star snippet goes in a product card, per theme (spec §2 "Collection and listing
+ * pages"): a product link `/products/{handle}` is matched against these layouts in order; the
+ * first layout that matches on a page is remembered and tried first for the next links.
+ *
+ * Each layout: `card` = the product card (closest ancestor of the link, or the link itself);
+ * `title` = the title inside that card; `position` = where the snippet goes relative to the title.
+ * Written from the themes' public templates (card snippets as the platform's theme store ships
+ * them). A theme none of them fits gets {@link genericLayout}.
+ */
+export interface ThemeLayout {
+  name: string;
+  card: string;
+  title: string;
+  position: 'after' | 'append' | 'before';
+}
+
+/** A layout with the usual position (after the title); keeps the table short in the chunk. */
+const L = (name: string, card: string, title: string): ThemeLayout => ({ name, card, title, position: 'after' });
+
+export const THEME_LAYOUTS: ThemeLayout[] = [
+  // Dawn and its family (Refresh, Sense, Craft, Crave, Taste, Ride, Studio, Origin, Colorblock,
+  // Publisher, Spotlight): `card-product` snippet. `.card > .card__content` is the visible
+  // information block; `.card__inner > .card__content` repeats the heading for cards without media.
+  L('dawn', '.card-wrapper', '.card>.card__content .card__heading'),
+  // Dawn 1.x–2.x: the whole card is one link; title in `.card-information__text`.
+  L('dawn-legacy', '.card-wrapper', '.card-information__text'),
+  // Debut (and Sectioned-era free themes): grid/list view items, title under the overlay link.
+  L('debut', '.grid-view-item,.list-view-item', '.grid-view-item__title,.list-view-item__title,.product-card__title'),
+  // Archetype themes: Brooklyn, Impulse, Motion, Streamline, Expanse (`grid-product`).
+  L('grid-product', '.grid-product', '.grid-product__title'),
+  // Minimal: the card is the `a.grid-link` itself; the vendor line reuses the title class.
+  L('minimal', '.grid-link__container,.grid-link', '.grid-link__title:not(.grid-link__vendor)'),
+  // Prestige 4–5 and other Maestrooo themes of that era (`ProductItem`).
+  L('prestige', '.ProductItem', '.ProductItem__Title'),
+  // Narrative, Venture, Prestige 6+ (`<product-card>`), Horizon-like custom elements.
+  L('product-card', 'product-card,.product-card', '.product-card__title,.product-card__name,.product-title'),
+  // Simple (`product-grid-item`: `.product` with `.product__title`).
+  L('simple', '.product', '.product__title'),
+  // Out of the Sandbox: Turbo, Parallax, Responsive, Mobilia (`.product-details .title`), Flex.
+  L('turbo', '.product-wrap,.thumbnail', '.product-details .title,.product-thumbnail__title,.info .title'),
+  // Common premium patterns: Warehouse/Focal (`product-item`), Boundless, Broadcast,
+  // Symmetry/Showcase (`product-block`), Empire/Pixel Union (`productitem`).
+  L(
+    'product-item',
+    '.product-item,.product-block,.productitem,.productgrid--item',
+    '.product-item__title,.product-item-meta__title,.product-block__title,.productitem--title',
+  ),
+];
+
+/** Links in these regions never get snippets (menus, drawers, breadcrumbs, our own elements). */
+export const EXCLUDED =
+  'header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-mount],[data-vitrine-stars]';
+
+/** Heading-like or title-classed elements: the generic rule's title candidates. */
+const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[class*="title"],[class*="heading"],[class*="name"]';
+const MEDIA = 'img,picture,svg,video';
+
+export interface Located {
+  card: Element;
+  title: Element;
+  position: ThemeLayout['position'];
+  layout: string;
+}
+
+/**
+ * The generic rule for unknown themes: the card is the nearest ancestor (at most 6 levels up,
+ * the link included) holding an image and links to this one product only; the title is the
+ * first heading-like or title-classed element in it with text and no image, else the link
+ * itself when it has text.
+ */
+export function genericLayout(link: Element, handle: string, handleOf: (a: Element) => string | null): Located | null {
+  for (let card: Element | null = link, i = 0; card && i < 7; card = card.parentElement, i++) {
+    if (card.tagName == 'BODY' || card.tagName == 'MAIN') return null;
+    if (!card.querySelector(MEDIA)) continue;
+    let title: Element | null = null;
+    const titles = card.querySelectorAll(TITLE_LIKE);
+    for (let j = 0; j < titles.length && !title; j++) {
+      const t = titles[j];
+      if (!t.querySelector(MEDIA) && !t.closest('svg') && (t.textContent || '').trim()) title = t;
+    }
+    if (!title && card !== link && !link.querySelector(MEDIA) && (link.textContent || '').trim()) title = link;
+    if (!title) continue;
+    // A card shows one product: links to other products mean we climbed into a grid.
+    const links = card.querySelectorAll('a[href*="/products/"]');
+    for (let j = 0; j < links.length; j++) if (handleOf(links[j]) !== handle) return null;
+    return { card, title, position: 'after', layout: 'generic' };
+  }
+  return null;
+}
+
+/**
+ * Locates the card and title of a product link. `state.remembered` (the first layout that matched
+ * on this page) is tried first, then the table in order, then the generic rule.
+ */
+export function locate(
+  link: Element,
+  handle: string,
+  handleOf: (a: Element) => string | null,
+  state: { remembered: ThemeLayout | null },
+): Located | null {
+  const first = state.remembered;
+  const tryLayout = (l: ThemeLayout): Located | null => {
+    const card = link.closest(l.card);
+    const title = card && card.querySelector(l.title);
+    return title ? { card: card!, title, position: l.position, layout: l.name } : null;
+  };
+  if (first) {
+    const hit = tryLayout(first);
+    if (hit) return hit;
+  }
+  for (const l of THEME_LAYOUTS) {
+    if (l === first) continue;
+    const hit = tryLayout(l);
+    if (hit) {
+      state.remembered ||= l;
+      return hit;
+    }
+  }
+  return genericLayout(link, handle, handleOf);
+}

@@ -1,0 +1,258 @@
+/**
+ * The currency converter (module 30) as a shopper meets it on the demo shop: production build,
+ * real Chromium. Rates are the embedded snapshot (src/currency/rates.json: EUR 0.86, JPY 148.5,
+ * KWD 0.3058 per USD); the provider serves the same snapshot.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { open, problems, ROOT, startShop, type OpenedPage, type Shop } from './harness';
+
+let shop: Shop;
+before(async () => {
+  shop = await startShop();
+});
+after(async () => {
+  await shop?.close();
+});
+
+const HOST = '[data-vitrine-mount="currency-converter"]';
+const DIST = process.env.VITRINE_DIST_DIR ? resolve(process.env.VITRINE_DIST_DIR) : join(ROOT, 'dist');
+
+/** Texts of every visible-price element (Dawn's `.price-item`, non-empty). */
+const priceTexts = (page: Page): Promise<string[]> =>
+  page.evaluate(() => Array.from(document.querySelectorAll('.price-item')).map((e) => e.textContent!.trim()).filter(Boolean));
+
+/** Waits until the selector button shows (the converter chunk and its UI loaded). */
+const selectorReady = (page: Page) => page.locator(`${HOST} .dd__button`).waitFor({ state: 'visible', timeout: 8000 });
+
+async function choose(page: Page, code: string): Promise<void> {
+  await selectorReady(page);
+  await page.locator(`${HOST} .dd__button`).click();
+  await page.locator(`${HOST} [role="option"]`, { hasText: `${code} –` }).click();
+}
+
+const waitForPrices = (page: Page, pattern: RegExp) =>
+  page.waitForFunction(
+    `Array.from(document.querySelectorAll('.price-item')).map((e) => e.textContent.trim()).filter(Boolean).every((t) => ${pattern}.test(t))`,
+    undefined,
+    { timeout: 8000 },
+  );
+
+const close = (o: OpenedPage) => o.context.close();
+
+describe('currency converter (module 30)', () => {
+  test('choosing EUR on the collection page converts every price, later ones and the cart drawer too; switching back restores the exact text', async () => {
+    const o = await open(shop, '/collections/all');
+    try {
+      const original = await priceTexts(o.page);
+      assert.ok(original.length >= 10 && original.every((t) => t.includes('$')));
+      await choose(o.page, 'EUR');
+      await waitForPrices(o.page, /^(From )?€\d{1,3}(\.\d{3})*,\d\d$/);
+      const tee = await o.page.locator('.price-item', { hasText: '€20,64' }).count(); // $24.00 × 0.86
+      assert.ok(tee >= 1);
+      // The notice explains the conversion.
+      assert.match(await o.page.locator(`${HOST} .notice`).innerText(), /converted to EUR.*check out in USD/);
+
+      // A card added later (infinite scroll) and Dawn's cart drawer, injected after the choice.
+      await o.page.evaluate(`(() => {
+        const li = document.createElement('li');
+        li.className = 'grid__item';
+        li.innerHTML = '<div class="card-information"><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$10.00</span></div></div></div></div>';
+        document.querySelector('#product-grid').appendChild(li);
+        const drawer = document.createElement('cart-drawer');
+        drawer.className = 'drawer';
+        drawer.innerHTML = '<div class="drawer__inner"><table class="cart-items"><tbody><tr class="cart-item"><td class="cart-item__details"><div class="product-option">$24.00</div></td><td class="cart-item__totals right"><div class="cart-item__price-wrapper"><span class="price price--end">$48.00</span></div></td></tr></tbody></table><div class="totals"><h2 class="totals__total">Estimated total</h2><p class="totals__total-value">$48.00 USD</p></div></div>';
+        document.body.appendChild(drawer);
+      })()`);
+      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: 5000 });
+      const drawer = await o.page.evaluate(() => ({
+        line: document.querySelector('cart-drawer .product-option')!.textContent,
+        total: document.querySelector('cart-drawer .price')!.textContent,
+        later: document.querySelector('#product-grid li:last-child .price-item')!.textContent,
+      }));
+      assert.deepEqual(drawer, { line: '€20,64', total: '€41,28', later: '€8,60' });
+
+      await choose(o.page, 'USD');
+      await o.page.waitForFunction(() => !document.querySelector('[data-vitrine-converted]'), undefined, { timeout: 5000 });
+      assert.deepEqual((await priceTexts(o.page)).slice(0, original.length), original);
+      assert.equal(await o.page.evaluate(() => document.querySelector('.totals__total-value')!.textContent), '$48.00 USD');
+      assert.deepEqual(o.errors, []);
+    } finally {
+      await close(o);
+    }
+  });
+
+  test('cart page line prices and total are converted', async () => {
+    const o = await open(shop, '/collections/all');
+    try {
+      await o.page.evaluate(async () => {
+        const product = await (await fetch('/products/classic-cotton-tee.js')).json();
+        await fetch('/cart/add.js', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.variants[0].id, quantity: 2 }) });
+      });
+      await o.page.goto(`${shop.origin}/cart?currency=EUR`);
+      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: 8000 });
+      const cart = await o.page.evaluate(() => ({
+        unit: Array.from(document.querySelectorAll('.cart-item .product-option')).map((e) => e.textContent).pop(),
+        line: document.querySelector('.cart-item__totals .price')!.textContent,
+      }));
+      assert.deepEqual(cart, { unit: '€20,64', line: '€41,28' });
+    } finally {
+      await close(o);
+    }
+  });
+
+  test('the choice survives a reload (cookie 365 days, SameSite strict)', async () => {
+    const o = await open(shop, '/collections/all');
+    try {
+      await choose(o.page, 'EUR');
+      await waitForPrices(o.page, /€/);
+      const cookie = (await o.context.cookies()).find((c) => c.name === 'vitrine_currency');
+      assert.equal(cookie?.value, 'EUR');
+      assert.equal(cookie?.sameSite, 'Strict');
+      assert.ok(Math.abs(cookie!.expires - (Date.now() / 1000 + 365 * 86400)) < 3600);
+      await o.page.reload();
+      await waitForPrices(o.page, /^(From )?€/);
+      assert.match(await o.page.locator(`${HOST} .dd__button`).innerText(), /EUR/);
+    } finally {
+      await close(o);
+    }
+  });
+
+  test('a variant change on the product page shows the new price in EUR', async () => {
+    const o = await open(shop, '/products/glass-water-bottle?currency=EUR');
+    try {
+      await o.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, { timeout: 8000 });
+      await o.page.selectOption('variant-selects select', '750 ml');
+      await o.page.waitForFunction(() => document.querySelector('.price__regular .price-item')?.textContent === '€29,24', undefined, { timeout: 5000 });
+      assert.equal(await o.page.evaluate(() => document.querySelector('.price-item--sale')!.textContent), '€29,24');
+    } finally {
+      await close(o);
+    }
+  });
+
+  test('?currency=JPY shows whole yen, ?currency=KWD three decimals', async () => {
+    const jpy = await open(shop, '/collections/all?currency=JPY');
+    try {
+      await waitForPrices(jpy.page, /^(From )?¥\d{1,3}(,\d{3})*$/);
+      assert.ok((await priceTexts(jpy.page)).includes('¥3,564')); // $24.00 × 148.5
+    } finally {
+      await close(jpy);
+    }
+    const kwd = await open(shop, '/collections/all?currency=KWD');
+    try {
+      await waitForPrices(kwd.page, /^(From )?\d+\.\d{3} KD$/);
+      assert.ok((await priceTexts(kwd.page)).includes('7.339 KD')); // $24.00 × 0.3058
+    } finally {
+      await close(kwd);
+    }
+  });
+
+  test('the selector works with the keyboard alone', async () => {
+    const o = await open(shop, '/collections/all');
+    try {
+      await selectorReady(o.page);
+      let inside = false;
+      for (let i = 0; i < 80 && !inside; i++) {
+        await o.page.keyboard.press('Tab');
+        inside = await o.page.evaluate(() => document.activeElement?.getAttribute('data-vitrine-mount') === 'currency-converter');
+      }
+      assert.ok(inside, 'Tab never reached the selector');
+      const button = o.page.locator(`${HOST} .dd__button`);
+      await o.page.keyboard.press('Enter');
+      assert.equal(await button.getAttribute('aria-expanded'), 'true');
+      await o.page.keyboard.press('Escape');
+      assert.equal(await button.getAttribute('aria-expanded'), 'false');
+      await o.page.keyboard.press('Space');
+      // Options: USD CAD AUD NZD GBP EUR; USD is selected: five steps down is EUR.
+      for (let i = 0; i < 5; i++) await o.page.keyboard.press('ArrowDown');
+      await o.page.keyboard.press('Enter');
+      await waitForPrices(o.page, /€/);
+      assert.equal(await button.getAttribute('aria-expanded'), 'false');
+      assert.equal(await o.page.evaluate(() => (document.querySelector('[data-vitrine-mount="currency-converter"]')!.shadowRoot!.querySelector('select') as HTMLSelectElement).value), 'EUR');
+      await o.page.keyboard.press('ArrowUp');
+      assert.equal(await button.getAttribute('aria-expanded'), 'true');
+      await o.page.keyboard.press('Tab');
+      assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    } finally {
+      await close(o);
+    }
+  });
+
+  test('with the provider unreachable the converter works from the embedded rates', async () => {
+    const context = await shop.browser.newContext();
+    try {
+      await context.route('**/api/rates.json', (r) => r.abort());
+      await context.route('**/api/get-country-code', (r) => r.abort());
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${shop.origin}/collections/all?currency=EUR`);
+      await waitForPrices(page, /^(From )?€/);
+      assert.ok((await priceTexts(page)).includes('€20,64'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('fresher provider rates are used when they come', async () => {
+    const context = await shop.browser.newContext();
+    try {
+      await context.route('**/api/rates.json', (r) => r.fulfill({ json: { date: '2026-07-01', base: 'USD', rates: { EUR: 0.5 } } }));
+      const page = await context.newPage();
+      await page.goto(`${shop.origin}/collections/all?currency=EUR`);
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('.price-item')).some((e) => e.textContent === '€12,00'), undefined, { timeout: 8000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the provider serves rates with their date, cacheable for an hour', async () => {
+    const res = await fetch(`${shop.origin}/api/rates.json`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=3600');
+    const body = (await res.json()) as { date: string; rates: Record<string, number> };
+    assert.match(body.date, /^\d{4}-\d\d-\d\d$/);
+    assert.equal(body.rates.EUR, 0.86);
+  });
+
+  test('axe finds nothing in the selector (closed and open)', async () => {
+    const o = await open(shop, '/collections/all?currency=EUR');
+    try {
+      await selectorReady(o.page);
+      await o.page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+      const run = `axe.run(document.querySelector('${HOST}')).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.html).join(' | ')))`;
+      assert.deepEqual(await o.page.evaluate(run), []);
+      await o.page.locator(`${HOST} .dd__button`).click();
+      assert.deepEqual(await o.page.evaluate(run), []);
+    } finally {
+      await close(o);
+    }
+  });
+
+  test('the chunk loads at idle, off the critical path; the currency data is not in the loader', async () => {
+    const loader = readFileSync(join(DIST, 'vitrine.js'), 'utf8');
+    assert.equal(loader.includes('UAE Dirham'), false);
+    assert.equal(loader.includes('"AED"'), false);
+    const o = await open(shop, '/collections/all');
+    try {
+      await selectorReady(o.page);
+      const timing = await o.page.evaluate(() => {
+        const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('/chunks/currency-converter-'))!;
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return { chunkStart: chunk.startTime, domContentLoaded: nav.domContentLoadedEventEnd };
+      });
+      assert.ok(timing.chunkStart >= timing.domContentLoaded, JSON.stringify(timing));
+      // The flag sprite is a hashed asset next to the chunks, loaded with the selector.
+      const sprite = o.requests.find((u) => /\/vitrine\/chunks\/flags-[\w-]+\.svg$/.test(u));
+      assert.ok(sprite, o.requests.join('\n'));
+      assert.equal((await fetch(sprite!)).status, 200);
+      assert.deepEqual(problems(o), []);
+    } finally {
+      await close(o);
+    }
+  });
+});

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+/** Listing injection logic (framework-free DOM code) in jsdom: layouts, grouping, batching, cache. */
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST, type Stats } from '../../../../src/widgets/star-snippets/injectSnippets';
+import { locate, THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
+import { fillPercent, renderStars } from '../../../../src/ui/stars';
+
+const dawnCard = (h: string, root = '/') =>
+  `<li><div class="card-wrapper"><div class="card"><div class="card__inner"><img src="x.png"><div class="card__content"><h3 class="card__heading"><a href="${root}products/${h}">In</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading" id="t-${h}"><a href="${root}products/${h}">${h}</a></h3><div class="price">$1</div></div></div></div></div></li>`;
+
+const stats = (handles: string[]): Record<string, Stats> => Object.fromEntries(handles.map((h) => [h, { r: h.startsWith('zero') ? 0 : 3, s: 4.5 }]));
+
+function setup(html: string, opts: { showZero?: boolean } = {}) {
+  document.body.innerHTML = html;
+  const fetchStats = vi.fn(async (handles: string[]) => stats(handles));
+  const onMissed = vi.fn();
+  const injector = createInjector({
+    doc: document,
+    fetchStats,
+    fill: (el, st) => {
+      el.textContent = `(${st.r})`;
+    },
+    showZero: !!opts.showZero,
+    onMissed,
+  });
+  return { injector, fetchStats, onMissed };
+}
+
+const snippets = () => [...document.querySelectorAll<HTMLElement>('[data-vitrine-stars]')];
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('linkHandle', () => {
+  test('reads plain, collection-scoped and locale-prefixed product links; ignores other hosts', () => {
+    const a = document.createElement('a');
+    for (const [href, h] of [
+      ['/products/tee', 'tee'],
+      ['/es/products/tee?variant=1', 'tee'],
+      ['/en-us/collections/all/products/Tee#x', 'tee'],
+      [`http://${location.host}/products/mug`, 'mug'],
+      ['https://other.example/products/mug', null],
+      ['/collections/all', null],
+    ] as const) {
+      a.setAttribute('href', href);
+      expect(linkHandle(a, location.host)).toBe(h);
+    }
+  });
+});
+
+describe('theme layouts', () => {
+  test('Dawn: the visible heading, not the one inside card__inner; the first match is remembered', () => {
+    document.body.innerHTML = `<ul>${dawnCard('tee')}</ul>`;
+    const state = { remembered: null as (typeof THEME_LAYOUTS)[number] | null };
+    const link = document.querySelector('#t-tee a')!;
+    const at = locate(link, 'tee', () => 'tee', state)!;
+    expect(at.layout).toBe('dawn');
+    expect(at.title.id).toBe('t-tee');
+    expect(state.remembered?.name).toBe('dawn');
+  });
+
+  test('unknown markup falls back to the nearest heading in the card that holds an image', () => {
+    document.body.innerHTML = `<main><div class="tile"><a href="/products/mug"><img src="x"></a><div><h4 class="tile-name">Mug</h4></div></div><p><a href="/products/mug">text link</a></p></main>`;
+    const state = { remembered: null };
+    const [imageLink, textLink] = document.querySelectorAll('a');
+    const at = locate(imageLink!, 'mug', () => 'mug', state)!;
+    expect(at.layout).toBe('generic');
+    expect(at.title.tagName).toBe('H4');
+    expect(locate(textLink!, 'mug', () => 'mug', state)).toBeNull();
+  });
+});
+
+describe('createInjector', () => {
+  test('one snippet per card right after the title, one batched request, zero reviews hidden', async () => {
+    const { injector, fetchStats } = setup(`<main><ul>${dawnCard('tee')}${dawnCard('mug', '/es/')}${dawnCard('zero-pin')}</ul></main>`);
+    await injector.run();
+    expect(fetchStats).toHaveBeenCalledTimes(1);
+    expect(fetchStats.mock.calls[0]![0].sort()).toEqual(['mug', 'tee', 'zero-pin']);
+    const els = snippets();
+    expect(els.map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['tee', 'mug', 'zero-pin']);
+    for (const el of els) expect(el.previousElementSibling!.id).toBe(`t-${el.getAttribute('data-vitrine-stars')}`);
+    expect(els.map((e) => e.hidden)).toEqual([false, false, true]);
+    expect(els[0]!.textContent).toBe('(3)');
+    expect(document.querySelector('[data-vitrine-pending]')).toBeNull();
+  });
+
+  test('showWhenNoReviews shows zero-review products', async () => {
+    const { injector } = setup(`<main><ul>${dawnCard('zero-pin')}</ul></main>`, { showZero: true });
+    await injector.run();
+    expect(snippets()[0]!.hidden).toBe(false);
+    expect(snippets()[0]!.textContent).toBe('(0)');
+  });
+
+  test('re-runs never duplicate; a removed snippet comes back; a forced refresh copies the cached stats', async () => {
+    const { injector, fetchStats } = setup(`<main><ul>${dawnCard('tee')}${dawnCard('mug')}</ul></main>`);
+    await injector.run();
+    await injector.run();
+    expect(snippets()).toHaveLength(2);
+    snippets()[0]!.remove();
+    await injector.run();
+    expect(snippets()).toHaveLength(2);
+    await injector.run(true);
+    expect(snippets()).toHaveLength(2);
+    expect(snippets().every((e) => e.textContent === '(3)')).toBe(true);
+    expect(fetchStats).toHaveBeenCalledTimes(1);
+    // New cards (infinite scroll): only their handles are fetched.
+    document.querySelector('ul')!.insertAdjacentHTML('beforeend', dawnCard('vase'));
+    await injector.run();
+    expect(fetchStats).toHaveBeenCalledTimes(2);
+    expect(fetchStats.mock.calls[1]![0]).toEqual(['vase']);
+    expect(snippets()).toHaveLength(3);
+  });
+
+  test('more than 250 handles are split into requests of at most 250', async () => {
+    const cards = Array.from({ length: 260 }, (_, i) => dawnCard(`p${i}`)).join('');
+    const { injector, fetchStats } = setup(`<main><ul>${cards}</ul></main>`);
+    await injector.run();
+    expect(fetchStats.mock.calls.map((c) => c[0].length)).toEqual([MAX_HANDLES_PER_REQUEST, 10]);
+    expect(snippets()).toHaveLength(260);
+  });
+
+  test('stats for a link without a placeable snippet → missed handles, reported once; menus are ignored', async () => {
+    const { injector, onMissed } = setup(
+      `<header><nav><a href="/products/menu-item">Menu</a></nav></header><main><p><a href="/products/hoodie">read more</a></p><ul>${dawnCard('tee')}</ul></main>`,
+    );
+    await injector.run();
+    await injector.run(true);
+    expect(onMissed).toHaveBeenCalledTimes(1);
+    expect(onMissed.mock.calls[0]![0]).toEqual(['hoodie']);
+  });
+
+  test('skipHandle: the product of a product page gets no listing snippet', async () => {
+    document.body.innerHTML = `<main><ul>${dawnCard('tee')}${dawnCard('mug')}</ul></main>`;
+    const injector = createInjector({ doc: document, fetchStats: async (h) => stats(h), fill: () => {}, showZero: false, onMissed: () => {}, skipHandle: () => 'tee' });
+    await injector.run();
+    expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['mug']);
+  });
+});
+
+describe('renderStars', () => {
+  test('one aria-hidden svg, five icons per row, front clipped to the average', () => {
+    const el = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    expect(el.getAttribute('aria-hidden')).toBe('true');
+    expect(el.getAttribute('width')).toBe('90');
+    expect(el.querySelectorAll('path')).toHaveLength(10);
+    expect(fillPercent(4.6)).toBe(92);
+    expect(Number((el.lastChild as Element).getAttribute('width'))).toBeCloseTo(110.4);
+    expect(fillPercent(-1)).toBe(0);
+    expect(fillPercent(9)).toBe(100);
+  });
+});
