@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { esc, safeJson } from '../lib/html.ts';
+import { registerAppPages } from './appPages.ts';
 import { CartStore, cartJson, CART_COOKIE } from './cart.ts';
 import { COLLECTIONS, getCollection, getProduct, PRODUCTS, productsOf, SORT_OPTIONS, sortProducts, type Product } from './catalog.ts';
 import { money, renderPage, type PageCtx } from './layout.ts';
@@ -99,6 +100,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Loc
   const store = new CartStore(ctx.db);
   const pc = (request: FastifyRequest) => pageCtx(request, store, locale);
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendHtml(reply, notFoundPage(pc(request)), 404);
+  registerAppPages(app, pc);
 
   app.get('/', async (request, reply) => {
     const c = pc(request);

@@ -48,13 +48,9 @@ export function createHost(doc: Document, widget: string, reserve = 0): HTMLElem
 /**
  * Calls `load` once, when `el` comes within `rootMargin` of the viewport, so a widget chunk is
  * fetched only for mount points a shopper may see. Without IntersectionObserver it loads at once.
- * Returns a function that cancels the watch.
  */
-export function whenNearViewport(el: Element, load: () => void, rootMargin = '300px 0px'): () => void {
-  if (typeof IntersectionObserver !== 'function') {
-    load();
-    return () => {};
-  }
+export function whenNearViewport(el: Element, load: () => void, rootMargin = '300px 0px'): void {
+  if (typeof IntersectionObserver !== 'function') return load();
   const observer = new IntersectionObserver(
     (entries) => {
       if (entries.some((e) => e.isIntersecting)) {
@@ -65,7 +61,6 @@ export function whenNearViewport(el: Element, load: () => void, rootMargin = '30
     { rootMargin },
   );
   observer.observe(el);
-  return () => observer.disconnect();
 }
 
 /**

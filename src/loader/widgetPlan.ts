@@ -47,7 +47,8 @@ export function planWidgets(settings: Settings, page: PageContext): WidgetPlan[]
     if (!NO_LISTINGS.includes(page.pageType)) plans.push({ name: 'star-snippets', kind: 'eager' });
     // Spec §2 "Order-review flow": the widget sends the shopper on to the product's page.
     if (page.pageType == 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [], floating: false });
-    if (page.pageType == 'product') {
+    // Spec §2: the reviews page (top-reviews) shows the shop's featured reviews in the same places.
+    if (page.pageType == 'product' || page.pageType == 'top-reviews') {
       const own = fromSettings(MODULE.reviews);
       // 360 px: the summary header and a first row of cards; the widget keeps at least this
       // height while it loads, so nothing below it moves twice.

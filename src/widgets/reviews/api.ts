@@ -64,3 +64,29 @@ export async function fetchReviews(ctx: WidgetContext, handle: string, stars: nu
   const reviews = (Array.isArray(json.reviews) ? json.reviews : []).map(toReview).filter((r): r is Review => !!r);
   return { reviews, total: Math.max(reviews.length, num(json.total)), stats: toStats(json.stats) };
 }
+
+/** A featured review (reviews page) with the product it belongs to. */
+export interface FeaturedReview extends Review {
+  product: { handle: string; title: string; image: string | null };
+}
+
+const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
+
+/**
+ * The shop's featured reviews for the reviews page (`{providerBase}featured-reviews/{shopId}.json`):
+ * validated like the product list; a review whose product handle is not a plain handle is dropped.
+ * Null when the request budget is spent; rejects on network/HTTP errors.
+ */
+export async function fetchFeatured(ctx: WidgetContext): Promise<{ reviews: FeaturedReview[]; stats: ReviewStats } | null> {
+  const s = ctx.settings;
+  const json = await ctx.request<Record<string, unknown>>(`${s.providerBase}featured-reviews/${encodeURIComponent(s.shopId)}.json`);
+  if (!json || typeof json != 'object') return null;
+  const reviews: FeaturedReview[] = [];
+  for (const raw of Array.isArray(json.reviews) ? json.reviews : []) {
+    const r = toReview(raw);
+    const p = ((raw as Record<string, unknown>).product || {}) as Record<string, unknown>;
+    const handle = str(p.handle, 255);
+    if (r && HANDLE.test(handle)) reviews.push({ ...r, product: { handle, title: str(p.title, 300).trim() || handle, image: safeUrl(p.image) } });
+  }
+  return { reviews, stats: toStats(json.stats) };
+}

@@ -3,13 +3,15 @@
  * its mount point on a product page nears the viewport. Validates `settings.reviews` (one console
  * warning listing every problem), renders into the host's shadow root, holds the loader's
  * reserved height until the first content renders, writes the JSON-LD block, and opens the
- * review named by a `?review=<id>` link. On a review-order page it follows the order-review flow.
+ * review named by a `?review=<id>` link. On a review-order page it follows the order-review flow;
+ * on the reviews page (`top-reviews`) it shows the shop's featured reviews instead.
  */
 import { createElement } from 'react';
 import { renderInShadow } from '../../ui/renderInShadow';
 import type { MountWidget } from '../types';
 import { createController } from './controller';
 import { isMobile } from './layout';
+import { FEATURED_CSS, FeaturedReviews } from './FeaturedReviews';
 import { followReviewOrder } from './orderReview';
 import { ReviewsWidget } from './ReviewsWidget';
 import { parseReviewsSettings } from './settings';
@@ -44,10 +46,14 @@ export const mount: MountWidget = (host, ctx) => {
     followReviewOrder(window, ctx.page.store.root);
     return;
   }
+  const onRendered = () => host.style.removeProperty('min-height');
+  const featured = ctx.page.pageType == 'top-reviews';
   const handle = ctx.page.productHandle;
-  if (!handle) return;
+  if (!handle && !featured) return;
   for (const k in HOST_STYLE) host.style.setProperty(k, HOST_STYLE[k]!, 'important');
-  const c = createController(ctx, handle, settings, textsFor(ctx.language), isMobile());
+  const texts = textsFor(ctx.language);
+  if (featured) return renderInShadow(host, widgetCss(ctx.settings.colors) + FEATURED_CSS, createElement(FeaturedReviews, { ctx, settings, texts, onRendered }));
+  const c = createController(ctx, handle!, settings, texts, isMobile());
   const width = Math.min(1200, host.clientWidth || 0) - 32;
   const unmount = renderInShadow(
     host,
@@ -55,7 +61,7 @@ export const mount: MountWidget = (host, ctx) => {
     createElement(ReviewsWidget, {
       c,
       initialWidth: width,
-      onRendered: () => host.style.removeProperty('min-height'),
+      onRendered,
     }),
   );
   void c.ready.then(() => {

