@@ -60,12 +60,13 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     case 'stop':
       console.info(decision.message);
       if (decision.reason === 'wrongDomain') {
-        reportError(ERR_WRONG_DOMAIN, new Error('wrong domain'), { page: page.store.shopDomain, configured: settings.shopDomain });
+        reportError(ERR_WRONG_DOMAIN, new Error(`wrong domain: ${page.store.shopDomain} is not ${settings.shopDomain}`));
       }
       return;
   }
 
-  if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}. Defaults are used for these.`);
+  // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
+  if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
 
   const request = lazyRequester(settings.assetBase);
   let ctx: WidgetContext = makeContext(win, settings, page, request);
@@ -75,7 +76,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     const doc = win.document;
     const load = (name: string, host: HTMLElement) => loadWidget(settings.assetBase, name, host, ctx);
     // Only widgets this build has: a module enabled before its widget exists costs nothing.
-    for (const plan of planWidgets(settings, ctx.page).filter((p) => p.name in CHUNKS)) {
+    for (const plan of planWidgets(settings, ctx.page, doc).filter((p) => p.name in CHUNKS)) {
       const { name } = plan;
       if (plan.kind == 'inline') {
         let placed = false;
@@ -89,11 +90,8 @@ function start(win: Window, script: HTMLScriptElement | null): void {
           }
           if (plan.first) break;
         }
-        if (!placed) {
-          reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${name}`), {
-            selectors: plan.placements.map((p) => p.selector).join(', '),
-          });
-        }
+        // The placements are in the shop's settings; the report only needs the widget.
+        if (!placed) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${name}`));
       } else if (!started.has(name)) {
         started.add(name);
         if (plan.kind == 'eager') load(name, createHost(doc, name));
@@ -106,7 +104,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
               if (plan.floating) doc.body.appendChild(host);
             }
             load(name, host);
-          }, ERR_WIDGET_RENDER));
+          }, ERR_WIDGET_RENDER), plan.later);
         }
       }
     }

@@ -41,7 +41,7 @@ export function createHost(doc: Document, widget: string, reserve = 0): HTMLElem
   host.setAttribute(MOUNT_ATTRIBUTE, widget);
   // Shown, unpadded and unbordered whatever the theme's rules on div (even `!important` ones: a
   // hidden host would never come near the viewport, so its chunk would never load).
-  host.style.cssText = `display:block!important;visibility:visible!important;margin:0;padding:0;border:0;min-height:${reserve}px`;
+  host.style.cssText = `display:block!important;margin:0;padding:0;border:0;min-height:${reserve}px`;
   return host;
 }
 
@@ -64,18 +64,30 @@ export function whenNearViewport(el: Element, load: () => void, rootMargin = '30
 }
 
 /**
- * Calls `load` once the main thread is idle (floating and hidden widgets), so their chunks never
- * compete with the shop's own first render. Safari has no requestIdleCallback: a timeout after
- * the load event stands in.
+ * Calls `load` once the main thread is idle after the page's `load` event (floating and
+ * headless widgets), so their chunks never compete with the shop's own first render. With
+ * `later`, it waits further: until the shopper first interacts, or 5 s, so a widget nobody needs
+ * yet costs the first page view no main-thread time at all. Safari has no requestIdleCallback:
+ * a short timeout stands in.
  */
-export function whenIdle(win: Window, load: () => void, timeout = 3000): void {
+export function whenIdle(win: Window, load: () => void, later?: boolean): void {
+  let done = 0;
   const idle = () => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(load, { timeout });
+    if (done++) return;
+    if (typeof win.requestIdleCallback == 'function') win.requestIdleCallback(load, { timeout: 3000 });
     else win.setTimeout(load, 200);
   };
-  if (win.document.readyState === 'complete') idle();
-  else win.addEventListener('load', idle, { once: true });
+  const start = () => {
+    if (!later) return idle();
+    for (const type of INTERACTIONS) win.addEventListener(type, idle, { once: true, passive: true });
+    win.setTimeout(idle, 5000);
+  };
+  if (win.document.readyState == 'complete') start();
+  else win.addEventListener('load', start, { once: true });
 }
+
+/** `pointerdown` covers touch too. */
+const INTERACTIONS = ['pointerdown', 'keydown', 'scroll'];
 
 /** Enough of CSS.escape for placement ids (letters, digits, dashes) that may contain quotes. */
 function cssEscape(value: string): string {

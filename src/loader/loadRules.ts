@@ -26,11 +26,11 @@ export const HTTPS_TEXT = `${PRODUCT_NAME} can only load via HTTPS. Please set u
 
 /** The informational line for each stop, so a shop owner reading the console knows why. */
 export const STOP_TEXT: Record<StopReason, string> = {
-  sandbox: 'in a sandboxed frame without cookie access',
-  notFound: 'on a page that was not found',
+  sandbox: 'in a frame without cookies',
+  notFound: 'on a 404 page',
   checkout: 'on checkout',
-  pageBuilder: 'inside a page builder',
-  wrongDomain: 'here: the page is not on the configured shop domain',
+  pageBuilder: 'in a page builder',
+  wrongDomain: 'on another shop domain',
 };
 
 /** `Vitrine: not started on checkout.` and the like. */
@@ -38,9 +38,10 @@ export const stopText = (reason: StopReason): string => `${PRODUCT_NAME}: not st
 
 /**
  * Instant-navigation libraries swap the page without a new document, so the script runs again
- * on a page that already has our global: then we refresh instead of refusing.
+ * on a page that already has our global: then we refresh instead of refusing. (instant.page
+ * only prefetches; its pages are new documents.)
  */
-export const INSTANT_NAVIGATION_GLOBALS = ['InstantClick', 'Turbo', 'Turbolinks', 'swup', 'barba', 'instantpage'];
+export const INSTANT_NAVIGATION_GLOBALS = ['InstantClick', 'Turbo', 'Turbolinks', 'swup', 'barba'];
 
 /**
  * Editors of the common page-builder apps render the storefront inside their own tool; our
@@ -71,11 +72,10 @@ export function decideLoad(win: Window, page: PageContext, settings: Pick<Settin
   if (page.pageType == 'checkout') return stop('checkout');
   if (PAGE_BUILDER_URL.test(href)) return stop('pageBuilder');
   const shown = page.store.shopDomain;
-  if (shown && settings.shopDomain && cleanDomain(shown) != cleanDomain(settings.shopDomain)) return stop('wrongDomain');
+  // Both are host names (settings validate it; the platform's `Shopify.shop` is one): only case may differ.
+  if (shown && settings.shopDomain && shown.toLowerCase() != settings.shopDomain.toLowerCase()) return stop('wrongDomain');
   return { action: 'start' };
 }
-
-const cleanDomain = (d: string): string => d.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
 
 /** `window.top` access throws in some cross-origin frames; either way we are framed. */
 function isFramed(win: Window): boolean {

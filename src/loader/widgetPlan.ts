@@ -11,10 +11,11 @@ export type WidgetPlan =
    */
   | { name: string; kind: 'inline'; placements: Placement[]; first: boolean; reserve: number }
   /**
-   * Loaded when the main thread is idle. Its host goes at the first matching placement, else
-   * (when `floating`) at the end of the body, else it stays detached (widgets without UI).
+   * Loaded when the main thread is idle (`later`: after the first interaction or 5 s). Its host
+   * goes at the first matching placement, else (when `floating`) at the end of the body, else it
+   * stays detached (widgets without UI).
    */
-  | { name: string; kind: 'idle'; placements: Placement[]; floating: boolean }
+  | { name: string; kind: 'idle'; placements: Placement[]; floating: boolean; later?: boolean }
   /** Loaded at once, without waiting for idle time: what shoppers should see early (stars). */
   | { name: string; kind: 'eager' };
 
@@ -38,7 +39,7 @@ const NO_LISTINGS = ['cart', 'password', 'checkout', 'thank_you', 'order_status'
  * Placements come from settings (`placements[moduleId]`, then the widget's own setting), else a
  * default that fits the platform's reference theme.
  */
-export function planWidgets(settings: Settings, page: PageContext): WidgetPlan[] {
+export function planWidgets(settings: Settings, page: PageContext, doc: Document): WidgetPlan[] {
   const plans: WidgetPlan[] = [];
   const enabled = (id: number) => settings.modules.includes(id);
   const fromSettings = (id: number): Placement[] => settings.placements[id] || [];
@@ -63,7 +64,12 @@ export function planWidgets(settings: Settings, page: PageContext): WidgetPlan[]
     plans.push({ name: 'cart-reserved', kind: 'inline', placements: own.length ? own : [fallback], first: false, reserve: 0 });
   }
   if (enabled(MODULE.currencyConverter)) {
-    plans.push({ name: 'currency-converter', kind: 'idle', placements: fromSettings(MODULE.currencyConverter), floating: true });
+    // Prices need converting at once only for a shopper who chose a currency (our
+    // `vitrine_currency` cookie or `?currency=`; other `…currency=` cookies only make it load
+    // sooner) or when the platform already shows another currency; otherwise the converter and
+    // its selector wait for the first interaction (spec §4 selection order).
+    const chosen = /currency=/.test(doc.cookie + page.url) || page.store.currency.active != settings.shopCurrency;
+    plans.push({ name: 'currency-converter', kind: 'idle', placements: fromSettings(MODULE.currencyConverter), floating: true, later: !chosen });
   }
   if (enabled(MODULE.contentProtection) && !page.designMode) {
     plans.push({ name: 'content-protection', kind: 'idle', placements: [], floating: false });

@@ -121,10 +121,10 @@ describe('stops', () => {
     ['a shop domain that differs from the configured one', '/', `window.vitrineSettings = { shopDomain: 'another-shop.myshopify.com' };`],
   ];
   const texts: Record<string, string> = {
-    '/no-such-page': 'Vitrine: not started on a page that was not found.',
+    '/no-such-page': 'Vitrine: not started on a 404 page.',
     '/checkout': 'Vitrine: not started on checkout.',
-    '/?pagefly=1': 'Vitrine: not started inside a page builder.',
-    '/': 'Vitrine: not started here: the page is not on the configured shop domain.',
+    '/?pagefly=1': 'Vitrine: not started in a page builder.',
+    '/': 'Vitrine: not started on another shop domain.',
   };
   for (const [name, path, init] of cases) {
     test(`on ${name}`, async () => {
@@ -148,7 +148,7 @@ describe('stops', () => {
         frame.src = src;
         document.body.appendChild(frame);
       }, `${shop.origin}/collections/all`);
-      await waitForConsole(o, 'Vitrine: not started in a sandboxed frame without cookie access.', 10000);
+      await waitForConsole(o, 'Vitrine: not started in a frame without cookies.', 10000);
     } finally {
       await o.context.close();
     }

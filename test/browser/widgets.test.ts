@@ -139,3 +139,31 @@ describe('preview badge', () => {
     }
   });
 });
+
+describe('currency converter scheduling', () => {
+  const converterRequested = (requests: string[]) => requests.some((u) => /\/chunks\/currency-converter-/.test(u));
+
+  test('without a chosen currency it waits for the first interaction: no chunk and no framework at first', async () => {
+    const o = await open(shop, '/collections/all');
+    try {
+      await o.page.waitForTimeout(2500);
+      assert.equal(converterRequested(o.requests), false, 'converter fetched before any interaction');
+      assert.equal(o.requests.some((u) => /\/chunks\/framework-/.test(u)), false, 'framework fetched on a listing page before any interaction');
+      await o.page.mouse.wheel(0, 300);
+      await o.page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="currency-converter"]')?.shadowRoot, undefined, { timeout: 8000 });
+      assert.equal(converterRequested(o.requests), true);
+    } finally {
+      await o.context.close();
+    }
+  });
+
+  test('with ?currency= it converts at idle without waiting for an interaction', async () => {
+    const o = await open(shop, '/collections/all?currency=EUR');
+    try {
+      await o.page.waitForFunction(() => /€/.test(document.querySelector('.price-item')?.textContent ?? ''), undefined, { timeout: 5000 });
+      assert.equal(converterRequested(o.requests), true);
+    } finally {
+      await o.context.close();
+    }
+  });
+});

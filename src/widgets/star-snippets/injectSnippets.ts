@@ -5,11 +5,11 @@
  * 1. one `querySelectorAll('a[href*="/products/"]')` pass: handle of each link (locale-prefixed
  *    paths too), its card and title through the theme layouts, grouped by card; cards that
  *    already hold our snippet are skipped (never duplicated);
- * 2. one write pass: an empty snippet element of the final height after each new title, so the
- *    line is held before the stats arrive;
- * 3. ONE batched stats request for every handle not fetched yet (at most 250 per request);
- * 4. one write pass filling the snippets. Stats stay cached for the page, so a re-run (DOM
- *    changes, a forced refresh) copies them instead of fetching again.
+ * 2. ONE batched stats request for every handle not fetched yet (at most 250 per request);
+ * 3. one write pass: the filled snippet after each new title. One write means one relayout and
+ *    one shift (an empty line first and its content later re-laid out the page twice, and
+ *    collapsed again for products without reviews). Stats stay cached for the page, so a re-run
+ *    (DOM changes, a forced refresh) copies them instead of fetching again.
  *
  * Handles whose stats have reviews but whose snippet could not be placed are reported once
  * (missed handles, spec §4 and §8).
@@ -115,22 +115,6 @@ export function createInjector(o: InjectorOptions): Injector {
       }
       todo.push({ at, handle });
     }
-    // --- write pass: the snippet elements, filled at once when stats are cached ---
-    for (const { at, handle } of todo) {
-      const el = doc.createElement('div');
-      el.className = CLASS;
-      el.setAttribute(STARS_ATTR, handle);
-      const t = at.title;
-      if (at.position == 'append') t.appendChild(el);
-      else t.insertAdjacentElement(at.position == 'before' ? 'beforebegin' : 'afterend', el);
-      placed.add(handle);
-      if (cache.has(handle)) show(el, cache.get(handle));
-      else {
-        el.setAttribute('data-vitrine-pending', '');
-        pending.push({ el, handle });
-      }
-    }
-    o.afterWrite?.();
     // --- one batched stats request for the new handles ---
     const need = [...handles].filter((h) => !cache.has(h));
     if (need.length) {
@@ -150,7 +134,19 @@ export function createInjector(o: InjectorOptions): Injector {
       }
       await Promise.all(batches);
     }
-    // --- fill pass ---
+    // --- write pass, after the stats: one DOM write (one relayout, one shift) instead of an
+    // empty line first and its content later; profiles showed each pass re-laying out the page ---
+    for (const { at, handle } of todo) {
+      const el = doc.createElement('div');
+      el.className = CLASS;
+      el.setAttribute(STARS_ATTR, handle);
+      const t = at.title;
+      if (at.position == 'append') t.appendChild(el);
+      else t.insertAdjacentElement(at.position == 'before' ? 'beforebegin' : 'afterend', el);
+      placed.add(handle);
+      show(el, cache.get(handle));
+    }
+    // Lines left pending by an earlier run (their request failed or was dropped) get filled now.
     for (const { el, handle } of pending) if (el.isConnected) show(el, cache.get(handle));
     o.afterWrite?.();
     if (!reported) {
