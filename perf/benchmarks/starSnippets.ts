@@ -126,7 +126,7 @@ export const starSnippets: Benchmark = {
           title: `Star snippet injection in Chromium, Dawn cards (median of ${rounds} interleaved rounds, ms)`,
           columns: ['phase (from mount)', '100 cards', '1,000 cards', 'ratio 1000/100'],
           rows: [
-            row('mount returns (scan + empty lines placed)', 'sync'),
+            row('mount returns (scan, stats requested)', 'sync'),
             row('all snippets filled (one batched stats request)', 'filled'),
             row('next frame (style + layout included)', 'frame'),
           ],
