@@ -7,13 +7,10 @@
  * fifth and photos on two in three (photo URLs answer a tiny SVG through a Playwright route).
  * 20 and 100 runs are interleaved; the ratio 100/20 is the number to watch (≈ 5 = linear).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Benchmark } from '../lib/benchmark.ts';
+import { entryChunkUrl, inPageRounds, ORIGIN } from '../lib/inPageRounds.ts';
 import { median } from '../lib/median.ts';
 
-const ORIGIN = 'http://localhost:9';
 const SIZES = [20, 100] as const;
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><meta property="og:title" content="Bench Tee"></head><body><main><div class="product" style="height:200px">Product</div></main></body></html>`;
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#9ad"/></svg>';
@@ -63,44 +60,21 @@ export const reviewsWidget: Benchmark = {
   name: 'reviewsWidget',
   skipFlag: '--skip-reviews',
   async run(ctx) {
-    const manifest = JSON.parse(readFileSync(join(ctx.distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
-    const entry = Object.values(manifest).find((e) => e.isEntry && e.name === 'reviews');
-    if (!entry) throw new Error('no reviews entry in the build manifest');
-    const chunkUrl = `${ORIGIN}/vitrine/${entry.file}`;
+    const chunkUrl = entryChunkUrl(ctx.distDir, 'reviews');
     const rounds = Math.max(5, ctx.runs);
-    const browser = await chromium.launch({ executablePath: ctx.chromePath, args: ctx.chromeFlags.filter((f) => !f.startsWith('--headless')) });
-    const results: Record<number, Record<Phase, number[]>> = {};
-    for (const n of SIZES) results[n] = { sync: [], rendered: [], frame: [] };
-    try {
-      // One warm-up round per size (compile caches), then interleaved measured rounds.
-      for (let round = -1; round < rounds; round++) {
-        for (const n of SIZES) {
-          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-          try {
-            await context.route(`${ORIGIN}/**`, async (route) => {
-              const url = new URL(route.request().url());
-              if (url.pathname.startsWith('/vitrine/')) {
-                const body = readFileSync(join(ctx.distDir, url.pathname.slice('/vitrine/'.length)));
-                return route.fulfill({ status: 200, contentType: 'text/javascript', body });
-              }
-              if (url.pathname.startsWith('/img/')) return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: SVG });
-              return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE });
-            });
-            const page = await context.newPage();
-            await page.goto(`${ORIGIN}/products/bench-tee`, { waitUntil: 'load' });
-            const r = (await page.evaluate(MEASURE(chunkUrl, n))) as Record<Phase, number> & { cards: number; error: string | null };
-            if (r.error) throw new Error(`reviews widget reported: ${r.error}`);
-            if (r.cards !== n) throw new Error(`${r.cards} cards for ${n} reviews`);
-            if (round >= 0) for (const k of ['sync', 'rendered', 'frame'] as const) results[n]![k].push(r[k]);
-            ctx.log(`  reviews round ${round < 0 ? 'warm-up' : round + 1} ${n} reviews: mount ${r.sync.toFixed(1)} ms, rendered ${r.rendered.toFixed(1)} ms, next frame ${r.frame.toFixed(1)} ms`);
-          } finally {
-            await context.close();
-          }
-        }
-      }
-    } finally {
-      await browser.close();
-    }
+    const results = await inPageRounds<Phase>(ctx, rounds, {
+      sizes: SIZES,
+      phases: ['sync', 'rendered', 'frame'],
+      path: '/products/bench-tee',
+      fulfil: (url) =>
+        url.pathname.startsWith('/img/') ? { contentType: 'image/svg+xml', body: SVG } : { contentType: 'text/html; charset=utf-8', body: PAGE },
+      measure: (n) => MEASURE(chunkUrl, n),
+      check: (n, r) => {
+        if (r.error) throw new Error(`reviews widget reported: ${String(r.error)}`);
+        if (r.cards !== n) throw new Error(`${String(r.cards)} cards for ${n} reviews`);
+      },
+      label: 'reviews',
+    });
     const med = (n: number, k: Phase) => median(results[n]![k]);
     const row = (label: string, k: Phase) => {
       const a = med(100, k);

@@ -7,13 +7,10 @@
  * fake stats endpoint answering the one batched request. 100 and 1,000 runs are interleaved; the
  * ratio 1000/100 is the number to watch (≈ 10 = linear).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Benchmark } from '../lib/benchmark.ts';
+import { entryChunkUrl, inPageRounds, ORIGIN } from '../lib/inPageRounds.ts';
 import { median } from '../lib/median.ts';
 
-const ORIGIN = 'http://localhost:9';
 const SIZES = [100, 1000] as const;
 
 /** Dawn's `card-product` markup (as the demo shop renders it), `n` cards with unique handles. */
@@ -67,52 +64,25 @@ export const starSnippets: Benchmark = {
   name: 'starSnippets',
   skipFlag: '--skip-stars',
   async run(ctx) {
-    const manifest = JSON.parse(readFileSync(join(ctx.distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
-    const entry = Object.values(manifest).find((e) => e.isEntry && e.name === 'star-snippets');
-    if (!entry) throw new Error('no star-snippets entry in the build manifest');
-    const chunkUrl = `${ORIGIN}/vitrine/${entry.file}`;
+    const chunkUrl = entryChunkUrl(ctx.distDir, 'star-snippets');
     const pages = new Map<number, string>(SIZES.map((n) => [n, collectionPage(n)]));
     const rounds = Math.max(5, ctx.runs);
-    const browser = await chromium.launch({ executablePath: ctx.chromePath, args: ctx.chromeFlags.filter((f) => !f.startsWith('--headless')) });
-    const results: Record<number, { sync: number[]; filled: number[]; frame: number[] }> = {};
-    for (const n of SIZES) results[n] = { sync: [], filled: [], frame: [] };
-    try {
-      // One warm-up round per size (compile caches), then interleaved measured rounds.
-      for (let round = -1; round < rounds; round++) {
-        for (const n of SIZES) {
-          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-          try {
-            await context.route(`${ORIGIN}/**`, async (route) => {
-              const url = new URL(route.request().url());
-              if (url.pathname.startsWith('/vitrine/')) {
-                const body = readFileSync(join(ctx.distDir, url.pathname.slice('/vitrine/'.length)));
-                return route.fulfill({ status: 200, contentType: 'text/javascript', body });
-              }
-              if (url.pathname.endsWith('/stats.json')) {
-                const { handles } = JSON.parse(route.request().postData() || '{}') as { handles: string[] };
-                return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(fakeStats(handles)) });
-              }
-              return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: pages.get(n)! });
-            });
-            const page = await context.newPage();
-            await page.goto(`${ORIGIN}/collections/all`, { waitUntil: 'load' });
-            const r = (await page.evaluate(MEASURE(chunkUrl, n))) as { sync: number; filled: number; frame: number; placed: number; error: string | null };
-            if (r.error) throw new Error(`star snippets reported: ${r.error}`);
-            if (r.placed !== n) throw new Error(`${r.placed} snippets for ${n} cards`);
-            if (round >= 0) {
-              results[n]!.sync.push(r.sync);
-              results[n]!.filled.push(r.filled);
-              results[n]!.frame.push(r.frame);
-            }
-            ctx.log(`  stars round ${round < 0 ? 'warm-up' : round + 1} ${n} cards: mount ${r.sync.toFixed(1)} ms, filled ${r.filled.toFixed(1)} ms, next frame ${r.frame.toFixed(1)} ms`);
-          } finally {
-            await context.close();
-          }
-        }
-      }
-    } finally {
-      await browser.close();
-    }
+    const results = await inPageRounds(ctx, rounds, {
+      sizes: SIZES,
+      phases: ['sync', 'filled', 'frame'] as const,
+      path: '/collections/all',
+      fulfil: (url, request, n) => {
+        if (!url.pathname.endsWith('/stats.json')) return { contentType: 'text/html; charset=utf-8', body: pages.get(n)! };
+        const { handles } = JSON.parse(request.postData() || '{}') as { handles: string[] };
+        return { contentType: 'application/json', body: JSON.stringify(fakeStats(handles)) };
+      },
+      measure: (n) => MEASURE(chunkUrl, n),
+      check: (n, r) => {
+        if (r.error) throw new Error(`star snippets reported: ${String(r.error)}`);
+        if (r.placed !== n) throw new Error(`${String(r.placed)} snippets for ${n} cards`);
+      },
+      label: 'stars',
+    });
     const med = (n: number, k: 'sync' | 'filled' | 'frame') => median(results[n]![k]);
     const ratio = (k: 'sync' | 'filled' | 'frame') => {
       const a = med(1000, k);
