@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { open, problems, ROOT, startShop, type OpenedPage, type Shop } from './harness';
+import { open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -26,7 +26,7 @@ const priceTexts = (page: Page): Promise<string[]> =>
   page.evaluate(() => Array.from(document.querySelectorAll('.price-item')).map((e) => e.textContent!.trim()).filter(Boolean));
 
 /** Waits until the selector button shows (the converter chunk and its UI loaded). */
-const selectorReady = (page: Page) => page.locator(`${HOST} .dd__button`).waitFor({ state: 'visible', timeout: 8000 });
+const selectorReady = (page: Page) => page.locator(`${HOST} .dd__button`).waitFor({ state: 'visible', timeout: SHOWN_WITHIN_MS });
 
 async function choose(page: Page, code: string): Promise<void> {
   await selectorReady(page);
@@ -38,7 +38,7 @@ const waitForPrices = (page: Page, pattern: RegExp) =>
   page.waitForFunction(
     `Array.from(document.querySelectorAll('.price-item')).map((e) => e.textContent.trim()).filter(Boolean).every((t) => ${pattern}.test(t))`,
     undefined,
-    { timeout: 8000 },
+    { timeout: SHOWN_WITHIN_MS },
   );
 
 const close = (o: OpenedPage) => o.context.close();
@@ -67,7 +67,7 @@ describe('currency converter (module 30)', () => {
         drawer.innerHTML = '<div class="drawer__inner"><table class="cart-items"><tbody><tr class="cart-item"><td class="cart-item__details"><div class="product-option">$24.00</div></td><td class="cart-item__totals right"><div class="cart-item__price-wrapper"><span class="price price--end">$48.00</span></div></td></tr></tbody></table><div class="totals"><h2 class="totals__total">Estimated total</h2><p class="totals__total-value">$48.00 USD</p></div></div>';
         document.body.appendChild(drawer);
       })()`);
-      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: 5000 });
+      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: SHOWN_WITHIN_MS });
       const drawer = await o.page.evaluate(() => ({
         line: document.querySelector('cart-drawer .product-option')!.textContent,
         total: document.querySelector('cart-drawer .price')!.textContent,
@@ -76,7 +76,7 @@ describe('currency converter (module 30)', () => {
       assert.deepEqual(drawer, { line: '€20,64', total: '€41,28', later: '€8,60' });
 
       await choose(o.page, 'USD');
-      await o.page.waitForFunction(() => !document.querySelector('[data-vitrine-converted]'), undefined, { timeout: 5000 });
+      await o.page.waitForFunction(() => !document.querySelector('[data-vitrine-converted]'), undefined, { timeout: SHOWN_WITHIN_MS });
       assert.deepEqual((await priceTexts(o.page)).slice(0, original.length), original);
       assert.equal(await o.page.evaluate(() => document.querySelector('.totals__total-value')!.textContent), '$48.00 USD');
       assert.deepEqual(o.errors, []);
@@ -93,7 +93,7 @@ describe('currency converter (module 30)', () => {
         await fetch('/cart/add.js', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.variants[0].id, quantity: 2 }) });
       });
       await o.page.goto(`${shop.origin}/cart?currency=EUR`);
-      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: 8000 });
+      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: SHOWN_WITHIN_MS });
       const cart = await o.page.evaluate(() => ({
         unit: Array.from(document.querySelectorAll('.cart-item .product-option')).map((e) => e.textContent).pop(),
         line: document.querySelector('.cart-item__totals .price')!.textContent,
@@ -124,9 +124,9 @@ describe('currency converter (module 30)', () => {
   test('a variant change on the product page shows the new price in EUR', async () => {
     const o = await open(shop, '/products/glass-water-bottle?currency=EUR');
     try {
-      await o.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, { timeout: 8000 });
+      await o.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, { timeout: SHOWN_WITHIN_MS });
       await o.page.selectOption('variant-selects select', '750 ml');
-      await o.page.waitForFunction(() => document.querySelector('.price__regular .price-item')?.textContent === '€29,24', undefined, { timeout: 5000 });
+      await o.page.waitForFunction(() => document.querySelector('.price__regular .price-item')?.textContent === '€29,24', undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(await o.page.evaluate(() => document.querySelector('.price-item--sale')!.textContent), '€29,24');
     } finally {
       await close(o);
@@ -204,7 +204,7 @@ describe('currency converter (module 30)', () => {
       await context.route('**/api/rates.json', (r) => r.fulfill({ json: { date: '2026-07-01', base: 'USD', rates: { EUR: 0.5 } } }));
       const page = await context.newPage();
       await page.goto(`${shop.origin}/collections/all?currency=EUR`);
-      await page.waitForFunction(() => Array.from(document.querySelectorAll('.price-item')).some((e) => e.textContent === '€12,00'), undefined, { timeout: 8000 });
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('.price-item')).some((e) => e.textContent === '€12,00'), undefined, { timeout: SHOWN_WITHIN_MS });
     } finally {
       await context.close();
     }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SEED_FACTS } from '../../server/db/seed';
-import { open, ROOT, startShop, type Shop } from './harness';
+import { open, ROOT, startShop, type Shop, SHOWN_WITHIN_MS } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -20,7 +20,7 @@ after(async () => {
 const HOST = '[data-vitrine-mount="reviews"]';
 const SR = `document.querySelector('${HOST}')?.shadowRoot`;
 const ev = <T>(page: Page, expr: string): Promise<T> => page.evaluate(expr) as Promise<T>;
-const ready = (page: Page) => page.waitForFunction(`!!${SR}?.querySelector('.card')`, undefined, { timeout: 8000 });
+const ready = (page: Page) => page.waitForFunction(`!!${SR}?.querySelector('.card')`, undefined, { timeout: SHOWN_WITHIN_MS });
 /** Only the reviews module: no star snippets or converter on the page. */
 const ONLY_REVIEWS = `window.vitrineSettings = { modules: [21], reviews: { starSnippet: { product: false, collection: false, template: '{stars}' } } };`;
 
@@ -138,7 +138,7 @@ describe('order-review flow (/pages/review-order)', () => {
   test('sends the shopper to /products/{handle} and keeps code, name and e-mail in storage', async () => {
     const o = await open(shop, `/pages/review-order?code=ORD-1&product=${handle}&name=Ana%20P.&email=ana%40example.com`, { init: ONLY_REVIEWS, waitForInit: false });
     try {
-      await o.page.waitForURL(`${shop.origin}/products/${handle}`, { timeout: 8000 });
+      await o.page.waitForURL(`${shop.origin}/products/${handle}`, { timeout: SHOWN_WITHIN_MS });
       const stored = await ev<string | null>(o.page, `localStorage.getItem('vitrine:reviewOrder')`);
       assert.deepEqual(JSON.parse(stored!), { code: 'ORD-1', customerName: 'Ana P.', customerEmail: 'ana@example.com', productHandle: handle });
     } finally {
@@ -149,7 +149,7 @@ describe('order-review flow (/pages/review-order)', () => {
   test('/es/pages/review-order goes to /es/products/{handle}; without name and e-mail none are stored', async () => {
     const o = await open(shop, `/es/pages/review-order?product=${handle}`, { init: ONLY_REVIEWS, waitForInit: false });
     try {
-      await o.page.waitForURL(`${shop.origin}/es/products/${handle}`, { timeout: 8000 });
+      await o.page.waitForURL(`${shop.origin}/es/products/${handle}`, { timeout: SHOWN_WITHIN_MS });
       assert.equal(await ev(o.page, `localStorage.getItem('vitrine:reviewOrder')`), null);
     } finally {
       await o.context.close();

@@ -44,6 +44,13 @@ export async function startShop(opts: { shopSettingsOverrides?: Record<string, u
   };
 }
 
+/**
+ * How long a test waits for something a shopper should see. An upper bound, not a timed
+ * assertion: it only matters when the thing never shows, and a cold server on a loaded 2-core CI
+ * machine can take several seconds for a page's first chunks (a 5 s wait failed once in CI).
+ */
+export const SHOWN_WITHIN_MS = 15_000;
+
 export interface OpenedPage {
   page: Page;
   context: BrowserContext;
@@ -79,7 +86,7 @@ export async function open(
 }
 
 /** Waits until a console line equal to `text` appears (or fails after `timeout`). */
-export async function waitForConsole(opened: OpenedPage, text: string, timeout = 5000): Promise<string> {
+export async function waitForConsole(opened: OpenedPage, text: string, timeout = SHOWN_WITHIN_MS): Promise<string> {
   const started = Date.now();
   while (Date.now() - started < timeout) {
     const line = opened.console.find((l) => l.endsWith(`: ${text}`) || l === text);

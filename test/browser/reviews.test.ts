@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SEED_FACTS } from '../../server/db/seed';
-import { open, ROOT, startShop, type OpenedPage, type Shop } from './harness';
+import { open, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -27,7 +27,7 @@ const SR = `document.querySelector('${HOST}')?.shadowRoot`;
 const ev = <T>(page: Page, expr: string): Promise<T> => page.evaluate(expr) as Promise<T>;
 const cards = (page: Page) => ev<number>(page, `${SR}?.querySelectorAll('.card').length ?? 0`);
 /** Waits until the widget has rendered its list (or its empty text). */
-const widgetReady = (page: Page, timeout = 8000) => page.waitForFunction(`!!${SR}?.querySelector('.card, .empty')`, undefined, { timeout });
+const widgetReady = (page: Page, timeout = SHOWN_WITHIN_MS) => page.waitForFunction(`!!${SR}?.querySelector('.card, .empty')`, undefined, { timeout });
 async function openProduct(url = PRODUCT, options: Parameters<typeof open>[2] = {}): Promise<OpenedPage> {
   const o = await open(shop, url, options);
   await widgetReady(o.page);
@@ -93,7 +93,7 @@ describe('main reviews widget on the product page', () => {
       assert.equal(await ev(o.page, `${SR}.querySelector('.more .btn')?.getAttribute('aria-busy')`), 'true');
       assert.equal(await ev(o.page, `!!${SR}.querySelector('.more .spin')`), true);
       assert.equal(await cards(o.page), 20);
-      await o.page.waitForFunction(`${SR}.querySelectorAll('.card').length === ${SEED_FACTS.manyReviewsCount}`, undefined, { timeout: 3000 });
+      await o.page.waitForFunction(`${SR}.querySelectorAll('.card').length === ${SEED_FACTS.manyReviewsCount}`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(await ev(o.page, `!!${SR}.querySelector('.more')`), false);
       // Focus moved to the first newly shown review.
       assert.match(await focused(o.page), /^card\|/);
@@ -107,7 +107,7 @@ describe('main reviews widget on the product page', () => {
     try {
       const stats = await providerStats();
       await clickIn(o.page, '.bar >> nth=1'); // 4 stars
-      await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[1].getAttribute('aria-pressed') === 'true' && ${SR}.querySelector('.status span')`, undefined, { timeout: 5000 });
+      await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[1].getAttribute('aria-pressed') === 'true' && ${SR}.querySelector('.status span')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.ok(o.requests.some((u) => u.includes(`/${SEED_FACTS.manyReviewsHandle}/r4.json`)));
       const labels = await ev<string[]>(o.page, `[...${SR}.querySelectorAll('.card .body > .st')].map((s) => s.getAttribute('aria-label'))`);
       assert.equal(labels.length, Math.min(20, stats.d['4']!));
@@ -115,10 +115,10 @@ describe('main reviews widget on the product page', () => {
       assert.equal(await text(o.page, '.status span'), `Showing ${stats.d['4']} reviews with 4 stars.`);
       // Another star replaces the filter.
       await clickIn(o.page, '.bar >> nth=4');
-      await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[4].getAttribute('aria-pressed') === 'true' && [...${SR}.querySelectorAll('.card .body > .st')].every((s) => s.getAttribute('aria-label') === 'Rated 1 out of 5')`, undefined, { timeout: 5000 });
+      await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[4].getAttribute('aria-pressed') === 'true' && [...${SR}.querySelectorAll('.card .body > .st')].every((s) => s.getAttribute('aria-label') === 'Rated 1 out of 5')`, undefined, { timeout: SHOWN_WITHIN_MS });
       // The active star clears it.
       await clickIn(o.page, '.bar >> nth=4');
-      await o.page.waitForFunction(`[...${SR}.querySelectorAll('.bar')].every((b) => b.getAttribute('aria-pressed') === 'false') && ${SR}.querySelectorAll('.card').length === 20 && !${SR}.querySelector('.status span')`, undefined, { timeout: 5000 });
+      await o.page.waitForFunction(`[...${SR}.querySelectorAll('.bar')].every((b) => b.getAttribute('aria-pressed') === 'false') && ${SR}.querySelectorAll('.card').length === 20 && !${SR}.querySelector('.status span')`, undefined, { timeout: SHOWN_WITHIN_MS });
     } finally {
       await o.context.close();
     }
@@ -127,7 +127,7 @@ describe('main reviews widget on the product page', () => {
   test('a product without reviews shows nothing by default, the invitation with showWhenNoReviews', async () => {
     const o = await open(shop, '/products/dotted-notebook');
     try {
-      await o.page.waitForFunction(`!!document.querySelector('${HOST}') && document.querySelector('${HOST}').style.minHeight === ''`, undefined, { timeout: 8000 });
+      await o.page.waitForFunction(`!!document.querySelector('${HOST}') && document.querySelector('${HOST}').style.minHeight === ''`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(await ev(o.page, `${SR}.lastElementChild.textContent`), '');
       assert.equal(await ev(o.page, `document.querySelector('${HOST}').offsetHeight`), 0);
     } finally {
@@ -211,7 +211,7 @@ describe('review modal', () => {
       const firstCard = await ev<string>(o.page, `${SR}.querySelector('.card .pm').closest('.card').getAttribute('data-review-id')`);
       assert.equal(firstCard, ids[0]);
       await clickIn(o.page, '.card .pm');
-      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: 5000 });
+      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.ok(o.requests.some((u) => /\/chunks\/reviews\.modal-/.test(u)));
       assert.equal(await dialogReviewId(o.page), ids[0]);
       assert.match(await focused(o.page), /^dlg-x\|Close$/);
@@ -234,7 +234,7 @@ describe('review modal', () => {
       for (let i = 0; i < 12; i++) await o.page.keyboard.press('Tab');
       assert.equal(await ev(o.page, `(() => { const d = ${SR}.querySelector('dialog'); return d.contains(${SR}.activeElement); })()`), true);
       await o.page.keyboard.press('Escape');
-      await o.page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: 3000 });
+      await o.page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.match(await focused(o.page), /^pm\|Open photo 1 of/);
       assert.deepEqual(o.errors, []);
     } finally {
@@ -253,7 +253,7 @@ describe('review modal', () => {
       await widgetReady(page);
       const ids = await photoIds();
       await page.locator(`${HOST} .card .pm`).first().click();
-      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: 5000 });
+      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
       const box = (await page.locator(`${HOST} .gal`).boundingBox())!;
       const cdp = await ctx.newCDPSession(page);
       const swipe = async (from: number, to: number) => {
@@ -263,17 +263,17 @@ describe('review modal', () => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       };
       await swipe(box.x + box.width - 20, box.x + 20); // right to left: next
-      await page.waitForFunction(`${SR}.querySelector('dialog[open] .rm').getAttribute('data-review-id') === ${JSON.stringify(ids[1])}`, undefined, { timeout: 3000 });
+      await page.waitForFunction(`${SR}.querySelector('dialog[open] .rm').getAttribute('data-review-id') === ${JSON.stringify(ids[1])}`, undefined, { timeout: SHOWN_WITHIN_MS });
       await swipe(box.x + 20, box.x + box.width - 20); // left to right: previous
       await swipe(box.x + 20, box.x + box.width - 20); // …and wraps to the last
-      await page.waitForFunction(`${SR}.querySelector('dialog[open] .rm').getAttribute('data-review-id') === ${JSON.stringify(ids[ids.length - 1])}`, undefined, { timeout: 3000 });
+      await page.waitForFunction(`${SR}.querySelector('dialog[open] .rm').getAttribute('data-review-id') === ${JSON.stringify(ids[ids.length - 1])}`, undefined, { timeout: SHOWN_WITHIN_MS });
       // The overlay (the dialog's own box outside its content) closes it.
       await page.evaluate(`${SR}.querySelector('dialog').dispatchEvent(new MouseEvent('click', { bubbles: true }))`);
-      await page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: 3000 });
+      await page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: SHOWN_WITHIN_MS });
       await page.locator(`${HOST} .card .pm`).first().click();
       await page.waitForFunction(`!!${SR}?.querySelector('dialog[open]')`);
       await page.locator(`${HOST} .dlg-x`).click();
-      await page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: 3000 });
+      await page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: SHOWN_WITHIN_MS });
     } finally {
       await ctx.close();
     }
@@ -283,7 +283,7 @@ describe('review modal', () => {
     const ids = await photoIds();
     const o = await openProduct(`${PRODUCT}?review=${ids[2]}`);
     try {
-      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: 5000 });
+      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(await dialogReviewId(o.page), ids[2]);
     } finally {
       await o.context.close();
@@ -369,7 +369,7 @@ describe('SEO and isolation', () => {
       assert.equal(r.columns, '4');
       // The modal still opens above the theme.
       await page.locator(`${HOST} .card .pm`).first().click();
-      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: 5000 });
+      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
       const dlg = await ev<number[]>(page, `(() => { const b = ${SR}.querySelector('dialog').getBoundingClientRect(); return [Math.round(b.width), Math.round(b.height)]; })()`);
       assert.ok(dlg[0]! > 500 && dlg[1]! > 300, `dialog ${dlg}`);
     } finally {
@@ -514,7 +514,7 @@ describe('hostile review data', () => {
       for (const src of found.imgs) assert.equal(src, '/api/photos/6/19.svg');
       // Open the modal on a hostile review, and move through it.
       await page.locator(`${HOST} .card .pm`).first().click();
-      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: 5000 });
+      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
       await page.mouse.move(10, 10);
@@ -546,7 +546,7 @@ describe('accessibility', () => {
       await clickIn(o.page, '.bar >> nth=0');
       await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[0].getAttribute('aria-pressed') === 'true'`);
       await clickIn(o.page, '.card .pm');
-      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: 5000 });
+      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.deepEqual(await ev(o.page, run), []);
     } finally {
       await o.context.close();

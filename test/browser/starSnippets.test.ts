@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { open, ROOT, startShop, type OpenedPage, type Shop } from './harness';
+import { open, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS } from './harness';
 
 interface Stats {
   r: number;
@@ -42,7 +42,7 @@ async function settled(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
     `document.querySelectorAll('[data-vitrine-stars]').length >= ${count} && !document.querySelector('[data-vitrine-pending]')`,
     undefined,
-    { timeout: 8000 },
+    { timeout: SHOWN_WITHIN_MS },
   );
 }
 
@@ -149,7 +149,7 @@ describe('star snippets on the demo shop', () => {
       await o.page.waitForFunction(
         `[...document.querySelectorAll('main .card-wrapper')].every((c) => c.querySelectorAll('[data-vitrine-stars]').length === 1) && !document.querySelector('[data-vitrine-pending]')`,
         undefined,
-        { timeout: 5000 },
+        { timeout: SHOWN_WITHIN_MS },
       );
       const stats = await expectedStats((await dawnCards(o.page)).map((c) => c.handle!));
       checkCards(await dawnCards(o.page), stats, (s) => `${s.s.toFixed(1)} out of 5 stars, ${s.r} ${s.r == 1 ? 'review' : 'reviews'}`);
@@ -174,7 +174,7 @@ describe('star snippets on the demo shop', () => {
       init: `document.addEventListener('DOMContentLoaded', () => { document.querySelector('footer').style.minHeight = '3000px'; });`,
     });
     try {
-      await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, { timeout: 8000 });
+      await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, { timeout: SHOWN_WITHIN_MS });
       const [st] = Object.values(await expectedStats(['classic-cotton-tee']));
       const line = (await o.page.evaluate(`(() => {
         const el = document.querySelector('.vitrine-stars--product');
@@ -233,7 +233,7 @@ describe('star snippets on the demo shop', () => {
       const page = await context.newPage();
       await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => { document.querySelector('footer').style.minHeight = '3000px'; });`);
       await page.goto(`${shop.origin}/products/ceramic-mug`);
-      await page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]') && !!document.querySelector('[data-vitrine-mount="reviews"]')`, undefined, { timeout: 8000 });
+      await page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]') && !!document.querySelector('[data-vitrine-mount="reviews"]')`, undefined, { timeout: SHOWN_WITHIN_MS });
       await page.focus('.vitrine-stars--product');
       await page.keyboard.press('Enter');
       await page.waitForTimeout(50);

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { open, startShop, type Shop } from './harness';
+import { open, startShop, type Shop, SHOWN_WITHIN_MS } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -25,7 +25,7 @@ async function addToCart(page: Page): Promise<void> {
 }
 
 const boxText = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]')?.textContent ?? null, undefined, { timeout: 5000 }).then((h) => h.jsonValue());
+  page.waitForFunction(() => document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]')?.textContent ?? null, undefined, { timeout: SHOWN_WITHIN_MS }).then((h) => h.jsonValue());
 
 describe('cart-reserved countdown (module 24)', () => {
   test('appears under the cart title with a running countdown when the cart has items', async () => {
@@ -61,7 +61,7 @@ describe('cart-reserved countdown (module 24)', () => {
   test('an empty cart shows no box and clears the stored start', async () => {
     const o = await open(shop, '/cart', { init: `localStorage.setItem('vitrine:cartReservedStart', String(Date.now()));` });
     try {
-      await o.page.waitForFunction(() => localStorage.getItem('vitrine:cartReservedStart') === null, undefined, { timeout: 5000 });
+      await o.page.waitForFunction(() => localStorage.getItem('vitrine:cartReservedStart') === null, undefined, { timeout: SHOWN_WITHIN_MS });
       const shown = await o.page.evaluate(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]'));
       assert.equal(shown, false);
     } finally {
@@ -85,7 +85,7 @@ describe('cart-reserved countdown (module 24)', () => {
       await page.waitForTimeout(800);
       assert.equal(requests.some((u) => u.includes('/chunks/cart-reserved-')), false, 'chunk fetched before its mount point was near the viewport');
       await page.evaluate(() => document.querySelector('footer')!.scrollIntoView());
-      await page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot, undefined, { timeout: 5000 });
+      await page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(requests.some((u) => u.includes('/chunks/cart-reserved-')), true);
     } finally {
       await ctx.close();
@@ -97,7 +97,7 @@ describe('content protection (module 12)', () => {
   test('blocks the context menu and copying on content, not in form fields', async () => {
     const o = await open(shop, '/products/classic-cotton-tee');
     try {
-      await o.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/content-protection-')), undefined, { timeout: 8000 });
+      await o.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/content-protection-')), undefined, { timeout: SHOWN_WITHIN_MS });
       await o.page.waitForTimeout(100);
       // A string, not a function: tsx's name-keeping helper does not exist inside the page.
       const result = await o.page.evaluate(`(() => {
@@ -122,7 +122,7 @@ describe('preview badge', () => {
     const o = await open(shop, '/?design_mode=1');
     try {
       const text = await o.page
-        .waitForFunction(() => document.querySelector('[data-vitrine-mount="preview-badge"]')?.shadowRoot?.textContent ?? null, undefined, { timeout: 8000 })
+        .waitForFunction(() => document.querySelector('[data-vitrine-mount="preview-badge"]')?.shadowRoot?.textContent ?? null, undefined, { timeout: SHOWN_WITHIN_MS })
         .then((h) => h.jsonValue());
       assert.match(String(text), /Preview Mode/);
       assert.match(String(text), /Only you can see the Vitrine apps\./);
@@ -150,7 +150,7 @@ describe('currency converter scheduling', () => {
       assert.equal(converterRequested(o.requests), false, 'converter fetched before any interaction');
       assert.equal(o.requests.some((u) => /\/chunks\/framework-/.test(u)), false, 'framework fetched on a listing page before any interaction');
       await o.page.mouse.wheel(0, 300);
-      await o.page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="currency-converter"]')?.shadowRoot, undefined, { timeout: 8000 });
+      await o.page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="currency-converter"]')?.shadowRoot, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(converterRequested(o.requests), true);
     } finally {
       await o.context.close();
@@ -160,7 +160,7 @@ describe('currency converter scheduling', () => {
   test('with ?currency= it converts at idle without waiting for an interaction', async () => {
     const o = await open(shop, '/collections/all?currency=EUR');
     try {
-      await o.page.waitForFunction(() => /€/.test(document.querySelector('.price-item')?.textContent ?? ''), undefined, { timeout: 5000 });
+      await o.page.waitForFunction(() => /€/.test(document.querySelector('.price-item')?.textContent ?? ''), undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(converterRequested(o.requests), true);
     } finally {
       await o.context.close();
