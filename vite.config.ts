@@ -92,9 +92,9 @@ const preactSignalsAliases = {
 const TERSER = { ecma: 2020, module: false, compress: { passes: 3 }, format: { comments: false } } as const;
 
 const widgetOutput = {
-  entryFileNames: 'chunks/[name]-[hash].js',
-  chunkFileNames: 'chunks/[name]-[hash].js',
-  assetFileNames: 'chunks/[name]-[hash][extname]',
+  entryFileNames: 'chunks/[name]-[hash:6].js',
+  chunkFileNames: 'chunks/[name]-[hash:6].js',
+  assetFileNames: 'chunks/[name]-[hash:6][extname]',
 };
 
 export default defineConfig(({ mode }): UserConfig => {

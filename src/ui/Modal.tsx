@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { MODAL_CLOSE_DELAY_MS, MODAL_OPEN_DELAY_MS } from '../core/constants';
 
 /**
  * Reusable modal on a native `<dialog>` (spec §4 "Modal"): `showModal()` puts it in the top
@@ -8,6 +9,10 @@ import { useSignals } from '@preact/signals-react/runtime';
  * and the close button call `onClose`. Focus moves to the first control inside on open and back
  * to whatever had it (inside shadow roots too) when the modal unmounts. The page body carries
  * the class `vitrine-modal-active` while open. Mount it to open, unmount it to close.
+ *
+ * Spec §4: it fades in 10 ms after opening and, once asked to close, `onClose` fires 200 ms later,
+ * after the closing fade (at once when the shopper prefers reduced motion, or when the browser
+ * already closed the dialog itself).
  */
 export interface ModalProps {
   label: string;
@@ -36,6 +41,18 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
   const keysRef = useRef(onKeyDown);
   keysRef.current = onKeyDown;
 
+  /** Fades out, then asks the owner to unmount; repeated requests while closing are ignored. */
+  const closing = useRef(false);
+  const requestClose = useRef((now?: boolean) => {
+    const dialog = ref.current;
+    if (closing.current || !dialog) return;
+    closing.current = true;
+    dialog.classList.remove('in');
+    const instant = now || !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (instant) closeRef.current();
+    else setTimeout(() => closeRef.current(), MODAL_CLOSE_DELAY_MS);
+  }).current;
+
   useLayoutEffect(() => {
     const dialog = ref.current!;
     const back = deepActive();
@@ -46,16 +63,17 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
     } catch {
       dialog.setAttribute('open', '');
     }
+    const fadeIn = setTimeout(() => dialog.classList.add('in'), MODAL_OPEN_DELAY_MS);
     const first = dialog.querySelector<HTMLElement>('[data-autofocus]') || dialog.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
-    // Escape closes the dialog natively in some browsers (close watchers): follow it.
-    const closed = () => closeRef.current();
+    // Escape closes the dialog natively in some browsers (close watchers): follow it at once.
+    const closed = () => requestClose(true);
     // Keys are heard on the document: while the modal is open the rest of the page is inert, and
     // focus may sit on the body after the content under it was replaced.
     const keyDown = (e: KeyboardEvent) => {
       if (e.key == 'Escape') {
         e.preventDefault();
-        closeRef.current();
+        requestClose();
         return;
       }
       if (e.key == 'Tab') {
@@ -74,6 +92,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
     dialog.addEventListener('close', closed);
     document.addEventListener('keydown', keyDown, true);
     return () => {
+      clearTimeout(fadeIn);
       dialog.removeEventListener('close', closed);
       document.removeEventListener('keydown', keyDown, true);
       if (typeof dialog.close == 'function') dialog.close();
@@ -91,15 +110,15 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
       aria-label={label}
       onCancel={(e) => {
         e.preventDefault();
-        closeRef.current();
+        requestClose();
       }}
       onClick={(e) => {
         // The dialog element itself is only hit on its padding/backdrop: the overlay.
-        if (e.target === ref.current) closeRef.current();
+        if (e.target === ref.current) requestClose();
       }}
     >
       <div className="dlg-in">
-        <button type="button" className="dlg-x" part="close" aria-label={closeLabel} onClick={() => closeRef.current()}>
+        <button type="button" className="dlg-x" part="close" aria-label={closeLabel} onClick={() => requestClose()}>
           ×
         </button>
         {children}
@@ -109,4 +128,4 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
 }
 
 /** Styles `Modal` needs (the widget adds its own content styles). */
-export const MODAL_CSS = `.dlg{padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.dlg::backdrop{background:rgba(0,0,0,.6)}.dlg-in{position:relative;padding:24px}.dlg-x{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;
+export const MODAL_CSS = `.dlg{opacity:0;transform:translateY(12px);transition:opacity .2s,transform .2s}.dlg.in{opacity:1;transform:none}@media (prefers-reduced-motion:reduce){.dlg{transition:none;transform:none}}.dlg{padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.dlg::backdrop{background:rgba(0,0,0,.6)}.dlg-in{position:relative;padding:24px}.dlg-x{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;

@@ -256,3 +256,87 @@ describe('currency converter (module 30)', () => {
     }
   });
 });
+
+/**
+ * The platform's own multi-currency (markets): the page already shows prices in a market
+ * currency (`Shopify.currency.active` EUR at the platform's rate). The demo shop always sells in
+ * USD, so its real collection page is rewritten here into the page a shop in the EUR market
+ * serves: same markup, EUR prices at `rate`, the platform globals saying EUR.
+ */
+describe('currency converter on a platform market currency', () => {
+  /** `$1,234.50` → `€1.061,67` at `rate`, as the platform renders the EUR market. */
+  const toEur = (html: string, rate: number) =>
+    html.replace(/\$(\d{1,3}(?:,\d{3})*)\.(\d\d)/g, (_m, whole: string, cents: string) => {
+      const eur = Math.round(Number(whole.replace(/,/g, '') + cents) * rate) / 100;
+      const [i, d] = eur.toFixed(2).split('.');
+      return `€${i.replace(/\B(?=(\d{3})+$)/g, '.')},${d}`;
+    });
+
+  async function openMarket(rate: number, query = '') {
+    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const posts: string[] = [];
+    await context.route(`${shop.origin}/collections/all*`, async (route) => {
+      const response = await route.fetch();
+      const body = toEur(await response.text(), rate)
+        .replace('"currency":{"active":"USD","rate":"1.0"}', `"currency":{"active":"EUR","rate":"${rate}"}`)
+        .replace('"country":"US"', '"country":"ES"');
+      await route.fulfill({ response, body });
+    });
+    // The platform answers the localization form with a redirect; here the post is recorded.
+    await context.route(`${shop.origin}/localization`, async (route) => {
+      posts.push(route.request().postData() ?? '');
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>moved</title><p>market changed</p>' });
+    });
+    const page = await context.newPage();
+    const logs: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${shop.origin}/collections/all${query}`);
+    return { context, page, posts, console: logs, errors };
+  }
+
+  test('converts from the market currency at the platform rate, and moves the market with a localization post (once per hour)', async () => {
+    const m = await openMarket(0.86);
+    try {
+      // No interaction needed: a market currency other than the shop's loads the converter at idle.
+      await selectorReady(m.page);
+      const before = await priceTexts(m.page);
+      assert.ok(before.includes('€20,64'), before.join()); // $24.00 in the EUR market
+      await choose(m.page, 'GBP');
+      // €20,64 ÷ 0.86 = $24.00 × 0.74 = £17.76: through the shop currency at the platform's rate.
+      await m.page.waitForURL(`${shop.origin}/localization`, { timeout: SHOWN_WITHIN_MS });
+      assert.equal(m.posts.length, 1);
+      const form = new URLSearchParams(m.posts[0]);
+      assert.deepEqual(Object.fromEntries(form), { form_type: 'localization', utf8: '✓', _method: 'put', return_to: '/collections/all', country_code: 'GB' });
+
+      // Back on the page within the hour: choosing again converts but posts nothing.
+      await m.page.goto(`${shop.origin}/collections/all`);
+      await choose(m.page, 'GBP');
+      await waitForPrices(m.page, /^(From )?£\d+\.\d\d$/);
+      assert.ok((await priceTexts(m.page)).includes('£17.76'));
+      await m.page.waitForTimeout(300);
+      assert.equal(m.posts.length, 1);
+      assert.equal(m.page.url(), `${shop.origin}/collections/all`);
+      assert.deepEqual(m.errors, []);
+    } finally {
+      await m.context.close();
+    }
+  });
+
+  test("a platform rate far from ours is reported as a currency mismatch; a close one is not", async () => {
+    const mismatch = await openMarket(0.5, '?vtl-cse=1');
+    const near = await openMarket(0.87, '?vtl-cse=1');
+    try {
+      await Promise.all([selectorReady(mismatch.page), selectorReady(near.page)]);
+      const line = (c: string[]) => c.find((l) => l.includes('[Vitrine] 3393'));
+      assert.ok(line(mismatch.console), mismatch.console.join('\n'));
+      assert.equal(line(near.console), undefined, near.console.join('\n'));
+      // Prices are never blanked by the report.
+      assert.ok((await priceTexts(mismatch.page)).every((t) => /€\d/.test(t)));
+    } finally {
+      await mismatch.context.close();
+      await near.context.close();
+    }
+  });
+});

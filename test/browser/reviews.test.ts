@@ -547,6 +547,8 @@ describe('accessibility', () => {
       await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[0].getAttribute('aria-pressed') === 'true'`);
       await clickIn(o.page, '.card .pm');
       await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      // Contrast is judged once the modal has faded in (spec §4: it opens after 10 ms, fading).
+      await o.page.waitForFunction(`getComputedStyle(${SR}.querySelector('dialog')).opacity === '1'`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.deepEqual(await ev(o.page, run), []);
     } finally {
       await o.context.close();

@@ -243,6 +243,23 @@ describe('star snippets on the demo shop', () => {
       await context.close();
     }
   });
+
+  test("spec §2: the sort control has no 'best-selling'; a best-selling URL is sent to the manual sort", async () => {
+    const o = await open(shop, '/collections/all?sort_by=best-selling&page=1');
+    try {
+      await o.page.waitForURL(`${shop.origin}/collections/all?sort_by=manual&page=1`, { timeout: SHOWN_WITHIN_MS });
+      await settled(o.page, 1);
+      const options = (await o.page.evaluate(`[...document.querySelectorAll('#SortBy option')].map((x) => x.value)`)) as string[];
+      assert.ok(options.length >= 3 && options.includes('manual'), options.join());
+      assert.ok(!options.includes('best-selling'), options.join());
+      // Still gone after the theme re-renders its sort form (Dawn swaps the facets on filtering).
+      await o.page.evaluate(`document.querySelector('#SortBy').insertAdjacentHTML('beforeend', '<option value="best-selling">Best selling</option>')`);
+      await o.page.waitForFunction(`!document.querySelector('#SortBy option[value="best-selling"]')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      assert.deepEqual(o.errors, []);
+    } finally {
+      await o.context.close();
+    }
+  });
 });
 
 /** Opens a fixture page on the shop's origin (real loader and provider). */

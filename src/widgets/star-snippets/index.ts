@@ -9,6 +9,7 @@
  * - Product page: `productStars.ts`; star size 19, left aligned; click scrolls to the reviews.
  * - Products without reviews (`r` = 0) show nothing unless `reviews.showWhenNoReviews`, then
  *   empty stars and a zero count.
+ * - Listing pages lose their 'best-selling' sort option (`hideBestSelling.ts`).
  * - Re-runs on DOM changes (infinite scroll, filtering), debounced 500 ms, ignoring our own
  *   writes; `Vitrine.refresh()` forces a re-injection that reuses the cached stats.
  */
@@ -17,6 +18,7 @@ import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
 import { renderStars, type StarsOptions } from '../../ui/stars';
 import { parseReviewsSettings } from '../reviews/settings';
 import type { MountWidget } from '../types';
+import { leaveBestSelling, removeBestSelling } from './hideBestSelling';
 import { createInjector, type Stats } from './injectSnippets';
 import { showProductStars } from './productStars';
 import { textsFor } from './texts';
@@ -42,6 +44,8 @@ export const mount: MountWidget = (_host, ctx) => {
   const win = window;
   const { value: cfg, problems } = parseReviewsSettings(ctx.settings.reviews);
   let page = ctx.page;
+  // Spec §2: a listing sorted by best-selling is sent to the manual sort; nothing else to do here.
+  if (page.pageType == 'collection' && leaveBestSelling(location)) return;
   // On product pages the reviews widget reports the same section's problems.
   if (problems.length && page.pageType != 'product') console.warn(`Vitrine settings: ${problems.join('; ')}. Defaults are used for these.`);
   if (!cfg.showStarSnippet || (!cfg.starSnippet.collection && !cfg.starSnippet.product)) return;
@@ -122,6 +126,7 @@ export const mount: MountWidget = (_host, ctx) => {
         style.textContent = CSS;
         doc.head.appendChild(style);
       }
+      if (removeBestSelling(doc)) drop();
       product();
       if (cfg.starSnippet.collection) injector.run(force).catch((e) => ctx.report(ERR_WIDGET_RENDER, e, { widget: 'star-snippets' }));
     } catch (e) {

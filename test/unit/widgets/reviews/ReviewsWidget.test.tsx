@@ -160,7 +160,9 @@ describe('ReviewsWidget', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Photo 3 of 4' }));
     expect(document.querySelector('.gc')!.textContent).toBe('Photo 3 of 4');
     act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
-    expect(document.querySelector('dialog')).toBeNull();
+    // Spec §4: the close callback fires after the closing fade, not at once.
+    expect(document.querySelector('dialog')!.classList.contains('in')).toBe(false);
+    await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
     expect(document.activeElement).toBe(photo);
     expect((window as unknown as { __xss: number }).__xss).toBe(0);
   });

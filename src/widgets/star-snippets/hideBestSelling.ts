@@ -1,0 +1,41 @@
+/**
+ * Spec §2 "Collection and listing pages": the 'best-selling' option is removed from the sort
+ * controls (again whenever the page changes, through the snippets' debounced observer), and a
+ * URL that sorts by best-selling is sent to the 'manual' sort.
+ */
+const BEST = 'best-selling';
+
+/**
+ * The sort controls themes render, learned from their public templates: a `<select>` named
+ * `sort_by` (Dawn and its family, Debut, Brooklyn, Impulse…), radio inputs named `sort_by`
+ * (Prestige- and Turbo-style drawers), and plain links (`?sort_by=best-selling`) in sort menus.
+ */
+const CONTROLS = `select[name="sort_by"] option[value="${BEST}"],select#SortBy option[value="${BEST}"],input[name="sort_by"][value="${BEST}"],a[href*="sort_by=${BEST}"]`;
+
+/** The row a radio or link sits in: its list item when that holds nothing else, else its label. */
+const rowOf = (el: Element): Element => {
+  const item = el.closest('li');
+  return item && item.querySelectorAll('a,input').length == 1 ? item : el.closest('label') || el;
+};
+
+/**
+ * Removes every best-selling sort control from `root`. A radio input or a link goes with its
+ * row, so no empty row is left. Returns how many controls were removed.
+ */
+export function removeBestSelling(root: ParentNode): number {
+  const found = root.querySelectorAll(CONTROLS);
+  found.forEach((el) => (el.tagName == 'OPTION' ? el : rowOf(el)).remove());
+  return found.length;
+}
+
+/**
+ * When the page's URL sorts by best-selling, replaces it (no new history entry) with the same
+ * URL sorted by 'manual'. Returns true when it navigated.
+ */
+export function leaveBestSelling(loc: Location): boolean {
+  const params = new URLSearchParams(loc.search);
+  if (params.get('sort_by') != BEST) return false;
+  params.set('sort_by', 'manual');
+  loc.replace(`${loc.pathname}?${params}${loc.hash}`);
+  return true;
+}
