@@ -1,13 +1,13 @@
 import { DEFAULT_COUNTRY_CODE, PRODUCT_NAME } from '../core/constants';
-import { ERR_INIT, ERR_REQUEST, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
+import { ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
-import type { Requester } from '../core/request';
 import { parseSettings, type Settings } from '../core/settings';
 import type { WidgetContext } from '../widgets/types';
 import { decideLoad } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
-import { CHUNKS, importChunk, loadWidget } from './loadWidget';
+import { lazyRequester } from './lazyRequester';
+import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
 import { planWidgets } from './widgetPlan';
 
 /** The one global we own: `window.Vitrine`. */
@@ -68,7 +68,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
   if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
 
-  const request = lazyRequester(settings.assetBase);
+  const request = lazyRequester(() => importChunk(settings.assetBase, 'services'));
   let ctx: WidgetContext = makeContext(win, settings, page, request);
   const started = new Set<string>();
 
@@ -94,7 +94,10 @@ function start(win: Window, script: HTMLScriptElement | null): void {
         if (!placed) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${name}`));
       } else if (!started.has(name)) {
         started.add(name);
-        if (plan.kind == 'eager') load(name, createHost(doc, name));
+        if (plan.kind == 'eager') {
+          if (plan.fetch) preload(doc, plan.fetch, 'fetch');
+          load(name, createHost(doc, name));
+        }
         else {
           whenIdle(win, safe(() => {
             let host: HTMLElement | null = null;
@@ -124,20 +127,6 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   win.Vitrine = api;
   win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
   mountAll();
-}
-
-/**
- * The page view's one requester (spec §7: 50 requests per page view), created on the first call
- * from the lazily imported `services` chunk. Reportable failures go to the error hook.
- */
-function lazyRequester(assetBase: string): Requester {
-  let pending: Promise<Requester> | undefined;
-  return (url, init) => {
-    pending ??= importChunk<typeof import('../core/services')>(assetBase, 'services').then((m) =>
-      m.createRequester({ onError: (info) => reportError(ERR_REQUEST, new Error(info.message), { ...info }) }),
-    );
-    return pending.then((request) => request(url, init));
-  };
 }
 
 function makeContext(win: Window, settings: Settings, page: PageContext, request: WidgetContext['request']): WidgetContext {

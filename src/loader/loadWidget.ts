@@ -39,10 +39,16 @@ export async function loadWidget(assetBase: string, name: string, host: HTMLElem
   }
 }
 
-function preload(doc: Document, href: string): void {
-  if (doc.querySelector(`link[rel="modulepreload"][href="${href}"]`)) return;
+/**
+ * Adds `<link rel="modulepreload">` (a chunk) or `<link rel="preload" as="fetch">` (JSON the page
+ * will fetch) once per URL. `crossorigin` (anonymous) matches what `import()` and `fetch()` send,
+ * so the browser reuses the preloaded response.
+ */
+export function preload(doc: Document, href: string, as?: 'fetch'): void {
+  if (doc.querySelector(`link[href="${href}"]`)) return;
   const link = doc.createElement('link');
-  link.rel = 'modulepreload';
+  link.rel = as ? 'preload' : 'modulepreload';
+  if (as) link.as = as;
   link.href = href;
   link.crossOrigin = '';
   doc.head.appendChild(link);

@@ -1,4 +1,6 @@
 import { MODULE } from '../core/constants';
+import { productStatsUrl } from '../core/lib/productStatsUrl';
+import { read } from '../core/lib/read';
 import type { PageContext } from '../core/pageContext';
 import type { Placement, Settings } from '../core/settings';
 
@@ -16,8 +18,11 @@ export type WidgetPlan =
    * stays detached (widgets without UI).
    */
   | { name: string; kind: 'idle'; placements: Placement[]; floating: boolean; later?: boolean }
-  /** Loaded at once, without waiting for idle time: what shoppers should see early (stars). */
-  | { name: string; kind: 'eager' };
+  /**
+   * Loaded at once, without waiting for idle time: what shoppers should see early (stars).
+   * `fetch`: a provider URL the widget requests on mount, preloaded alongside its chunk.
+   */
+  | { name: string; kind: 'eager'; fetch?: string };
 
 /** Dawn's cart page title; other themes give a placement in settings. */
 const CART_TITLE: Placement = { selector: 'main h1', alignment: 'after', id: 'cart-title' };
@@ -45,7 +50,13 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   const fromSettings = (id: number): Placement[] => settings.placements[id] || [];
 
   if (enabled(MODULE.reviews)) {
-    if (!NO_LISTINGS.includes(page.pageType)) plans.push({ name: 'star-snippets', kind: 'eager' });
+    if (!NO_LISTINGS.includes(page.pageType)) {
+      // The product page's stars line is its stats' one request: preloaded unless the section
+      // turns it off (raw values: anything but `false` validates to the default, shown).
+      const r = settings.reviews;
+      const line = page.pageType == 'product' && page.productHandle && read(r, 'showStarSnippet') !== false && read(read(r, 'starSnippet'), 'product') !== false;
+      plans.push({ name: 'star-snippets', kind: 'eager', fetch: line ? productStatsUrl(settings.providerBase, settings.shopId, page.productHandle!) : undefined });
+    }
     // Spec §2 "Order-review flow": the widget sends the shopper on to the product's page.
     if (page.pageType == 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [], floating: false });
     // Spec §2: the reviews page (top-reviews) shows the shop's featured reviews in the same places.

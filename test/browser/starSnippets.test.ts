@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { open, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS } from './harness';
+import { open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS } from './harness';
 
 interface Stats {
   r: number;
@@ -224,6 +224,31 @@ describe('star snippets on the demo shop', () => {
       assert.deepEqual(o.errors, []);
     } finally {
       await o.context.close();
+    }
+  });
+
+  test('product page: the stars line stats are preloaded with the snippets chunk and downloaded once', async () => {
+    const o = await open(shop, '/products/ceramic-mug');
+    try {
+      await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      const url = `${shop.origin}/api/sf/prs/demo/ceramic-mug.json`;
+      const entries = (await o.page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.name === ${JSON.stringify(url)}).map((e) => e.initiatorType)`)) as string[];
+      assert.deepEqual(entries, ['link'], 'one download, started by the preload link');
+      assert.deepEqual(problems(o), [], 'no "preloaded but not used" warning');
+    } finally {
+      await o.context.close();
+    }
+    // Turned off in settings: no preload (it would be a wasted download and a console warning).
+    const off = await open(shop, '/products/ceramic-mug', {
+      init: `window.vitrineSettings = { reviews: { starSnippet: { product: false } } };`,
+    });
+    try {
+      await off.page.waitForFunction(`performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/star-snippets-'))`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await off.page.waitForTimeout(500);
+      assert.equal(await off.page.evaluate(`document.querySelectorAll('link[rel="preload"][as="fetch"]').length`), 0);
+      assert.equal(await off.page.evaluate(`!!document.querySelector('.vitrine-stars--product')`), false);
+    } finally {
+      await off.context.close();
     }
   });
 

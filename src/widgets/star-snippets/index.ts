@@ -15,6 +15,7 @@
  */
 import { MUTATION_DEBOUNCE_MS, STAR_SIZE } from '../../core/constants';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
+import { productStatsUrl } from '../../core/lib/productStatsUrl';
 import { renderStars, type StarsOptions } from '../../ui/stars';
 import { parseReviewsSettings } from '../reviews/settings';
 import type { MountWidget } from '../types';
@@ -113,7 +114,7 @@ export const mount: MountWidget = (_host, ctx) => {
     if (!handle) return;
     if (productFor != handle) {
       productFor = handle;
-      productStats = ctx.request<Stats>(base + encodeURIComponent(handle) + '.json').catch(() => null);
+      productStats = ctx.request<Stats>(productStatsUrl(ctx.settings.providerBase, ctx.settings.shopId, handle)).catch(() => null);
     }
     showProductStars(doc, handle, productStats!, fillProduct, drop);
   };
