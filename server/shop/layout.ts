@@ -1,12 +1,14 @@
-import { esc, formatMoney, safeJson } from '../lib/html.ts';
+import { esc, safeJson } from '../lib/html.ts';
 import { COLLECTIONS } from './catalog.ts';
 import { LOCALES, t, type Locale } from './locale.ts';
+import { marketMoney, type Market } from './markets.ts';
 
 export const SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
 export const SHOP_NAME = 'Vitrine Demo';
 export const MONEY_FORMAT = '${{amount}}';
 
-export const money = (cents: number) => formatMoney(cents, MONEY_FORMAT);
+/** A shop-currency amount (cents) as this page's market shows it. */
+export const money = (cents: number, ctx: PageCtx) => marketMoney(cents, ctx.market);
 
 /** Per-request rendering state. */
 export interface PageCtx {
@@ -19,6 +21,8 @@ export interface PageCtx {
   previewThemeId: string | null;
   cartCount: number;
   country: string;
+  /** The country's market: the currency every price on the page is shown in (markets.ts). */
+  market: Market;
   includeScript: boolean;
   /** Request path without prefix and query, e.g. '/products/x'. */
   path: string;
@@ -133,7 +137,7 @@ function globalsScript(ctx: PageCtx, opts: PageOptions): string {
   const shopify = {
     shop: SHOP_DOMAIN,
     locale: ctx.locale.lang,
-    currency: { active: 'USD', rate: '1.0' },
+    currency: { active: ctx.market.currency, rate: Number.isInteger(ctx.market.rate) ? ctx.market.rate.toFixed(1) : String(ctx.market.rate) },
     country: ctx.country,
     theme: {
       name: 'Dawn',
@@ -146,7 +150,7 @@ function globalsScript(ctx: PageCtx, opts: PageOptions): string {
     routes: { root: ctx.root },
     designMode: ctx.designMode,
   };
-  const meta: Record<string, unknown> = { currency: 'USD', page: { pageType: opts.pageType } };
+  const meta: Record<string, unknown> = { currency: ctx.market.currency, page: { pageType: opts.pageType } };
   const page = meta.page as Record<string, unknown>;
   if (opts.resourceType) page.resourceType = opts.resourceType;
   if (opts.resourceId !== undefined) page.resourceId = opts.resourceId;

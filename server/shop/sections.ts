@@ -11,8 +11,8 @@ export function priceHtml(ctx: PageCtx, price: number, compareAt: number | null,
   const classes = ['price', opts.large ? 'price--large' : '', onSale ? 'price--on-sale' : '', available ? '' : 'price--sold-out'].filter(Boolean).join(' ');
   // Only the visible half of Dawn's regular/sale pair is rendered (keeps the DOM small);
   // both halves are rendered on the product page where the variant script toggles them.
-  const regular = `<div class="price__regular"><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'regular'))}</span><span class="price-item price-item--regular">${from}${money(price)}</span></div>`;
-  const sale = `<div class="price__sale"><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'regular'))}</span><span><s class="price-item price-item--regular">${onSale ? money(compareAt) : ''}</s></span><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'salePrice'))}</span><span class="price-item price-item--sale price-item--last">${from}${money(price)}</span></div>`;
+  const regular = `<div class="price__regular"><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'regular'))}</span><span class="price-item price-item--regular">${from}${money(price, ctx)}</span></div>`;
+  const sale = `<div class="price__sale"><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'regular'))}</span><span><s class="price-item price-item--regular">${onSale ? money(compareAt, ctx) : ''}</s></span><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'salePrice'))}</span><span class="price-item price-item--sale price-item--last">${from}${money(price, ctx)}</span></div>`;
   const both = opts.large;
   return `<div class="${classes}"><div class="price__container">${both || !onSale ? regular : ''}${both || onSale ? sale : ''}</div>${both ? `<span class="badge price__badge-sale">${esc(t(L, 'sale'))}</span><span class="badge price__badge-sold-out">${esc(t(L, 'soldOut'))}</span>` : ''}</div>`;
 }

@@ -258,85 +258,96 @@ describe('currency converter (module 30)', () => {
 });
 
 /**
- * The platform's own multi-currency (markets): the page already shows prices in a market
- * currency (`Shopify.currency.active` EUR at the platform's rate). The demo shop always sells in
- * USD, so its real collection page is rewritten here into the page a shop in the EUR market
- * serves: same markup, EUR prices at `rate`, the platform globals saying EUR.
+ * The platform's own multi-currency (markets): the demo shop shows every price in the market
+ * currency of the shopper's country (`localization` cookie: ES → EUR, GB → GBP, at the embedded
+ * rates) and its globals say so (`Shopify.currency.active`/`rate`), as a shop on the platform's
+ * Markets does.
  */
 describe('currency converter on a platform market currency', () => {
-  /** `$1,234.50` → `€1.061,67` at `rate`, as the platform renders the EUR market. */
-  const toEur = (html: string, rate: number) =>
-    html.replace(/\$(\d{1,3}(?:,\d{3})*)\.(\d\d)/g, (_m, whole: string, cents: string) => {
-      const eur = Math.round(Number(whole.replace(/,/g, '') + cents) * rate) / 100;
-      const [i, d] = eur.toFixed(2).split('.');
-      return `€${i.replace(/\B(?=(\d{3})+$)/g, '.')},${d}`;
-    });
-
-  async function openMarket(rate: number, query = '') {
+  /** A context whose shopper is in `country`; `rate` replaces the platform rate the page states. */
+  async function openMarket(country: string, opts: { rate?: number; query?: string; path?: string } = {}) {
     const context = await shop.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const posts: string[] = [];
-    await context.route(`${shop.origin}/collections/all*`, async (route) => {
-      const response = await route.fetch();
-      const body = toEur(await response.text(), rate)
-        .replace('"currency":{"active":"USD","rate":"1.0"}', `"currency":{"active":"EUR","rate":"${rate}"}`)
-        .replace('"country":"US"', '"country":"ES"');
-      await route.fulfill({ response, body });
-    });
-    // The platform answers the localization form with a redirect; here the post is recorded.
-    await context.route(`${shop.origin}/localization`, async (route) => {
-      posts.push(route.request().postData() ?? '');
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>moved</title><p>market changed</p>' });
-    });
+    await context.addCookies([{ name: 'localization', value: country, url: shop.origin }]);
+    if (opts.rate !== undefined) {
+      await context.route(`${shop.origin}/collections/all*`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/"currency":\{"active":"(\w+)","rate":"[\d.]+"\}/, `"currency":{"active":"$1","rate":"${opts.rate}"}`);
+        await route.fulfill({ response, body });
+      });
+    }
     const page = await context.newPage();
+    const posts: string[] = [];
     const logs: string[] = [];
     const errors: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/localization') && posts.push(r.postData() ?? ''));
     page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${shop.origin}/collections/all${query}`);
+    await page.goto(`${shop.origin}${opts.path ?? '/collections/all'}${opts.query ?? ''}`);
     return { context, page, posts, console: logs, errors };
   }
 
+  const active = (page: Page) => page.evaluate(`window.Shopify.currency.active`);
+
   test('converts from the market currency at the platform rate, and moves the market with a localization post (once per hour)', async () => {
-    const m = await openMarket(0.86);
+    const m = await openMarket('ES');
     try {
+      assert.equal(await active(m.page), 'EUR');
       // No interaction needed: a market currency other than the shop's loads the converter at idle.
       await selectorReady(m.page);
-      const before = await priceTexts(m.page);
-      assert.ok(before.includes('€20,64'), before.join()); // $24.00 in the EUR market
+      assert.ok((await priceTexts(m.page)).includes('€20,64')); // $24.00 as the EUR market shows it
       await choose(m.page, 'GBP');
-      // €20,64 ÷ 0.86 = $24.00 × 0.74 = £17.76: through the shop currency at the platform's rate.
-      await m.page.waitForURL(`${shop.origin}/localization`, { timeout: SHOWN_WITHIN_MS });
+      // The platform is asked to move the shopper to the GBP market and serves the page again.
+      await m.page.waitForFunction(`window.Shopify && window.Shopify.currency.active === 'GBP'`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(m.posts.length, 1);
-      const form = new URLSearchParams(m.posts[0]);
-      assert.deepEqual(Object.fromEntries(form), { form_type: 'localization', utf8: '✓', _method: 'put', return_to: '/collections/all', country_code: 'GB' });
-
-      // Back on the page within the hour: choosing again converts but posts nothing.
-      await m.page.goto(`${shop.origin}/collections/all`);
-      await choose(m.page, 'GBP');
-      await waitForPrices(m.page, /^(From )?£\d+\.\d\d$/);
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(m.posts[0])), { form_type: 'localization', utf8: '✓', _method: 'put', return_to: '/collections/all', country_code: 'GB' });
+      assert.equal(m.page.url(), `${shop.origin}/collections/all`);
+      // Now the platform shows pounds itself: the converter leaves its prices alone.
+      await selectorReady(m.page);
       assert.ok((await priceTexts(m.page)).includes('£17.76'));
+      assert.equal(await m.page.evaluate(`document.querySelectorAll('[data-vitrine-converted]').length`), 0);
+
+      // Within the hour, another choice converts in the page and posts nothing:
+      // £17.76 ÷ 0.74 = $24.00 × 0.86 = €20,64, through the shop currency at the platform's rate.
+      await choose(m.page, 'EUR');
+      await waitForPrices(m.page, /^(From )?€\d{1,3}(\.\d{3})*,\d\d$/);
+      assert.ok((await priceTexts(m.page)).includes('€20,64'));
       await m.page.waitForTimeout(300);
       assert.equal(m.posts.length, 1);
-      assert.equal(m.page.url(), `${shop.origin}/collections/all`);
       assert.deepEqual(m.errors, []);
     } finally {
       await m.context.close();
     }
   });
 
-  test("a platform rate far from ours is reported as a currency mismatch; a close one is not", async () => {
-    const mismatch = await openMarket(0.5, '?vtl-cse=1');
-    const near = await openMarket(0.87, '?vtl-cse=1');
+  test('a variant change in the GBP market: the theme writes pounds, the shopper sees euros', async () => {
+    // glass-water-bottle: $29.00 / 750 ml $34.00 → £21.46 / £25.16 in the GBP market → €24,94 / €29,24.
+    const m = await openMarket('GB', { path: '/products/glass-water-bottle', query: '?currency=EUR' });
     try {
-      await Promise.all([selectorReady(mismatch.page), selectorReady(near.page)]);
-      const line = (c: string[]) => c.find((l) => l.includes('[Vitrine] 3393'));
-      assert.ok(line(mismatch.console), mismatch.console.join('\n'));
-      assert.equal(line(near.console), undefined, near.console.join('\n'));
-      // Prices are never blanked by the report.
-      assert.ok((await priceTexts(mismatch.page)).every((t) => /€\d/.test(t)));
+      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, { timeout: SHOWN_WITHIN_MS });
+      await m.page.selectOption('variant-selects select', '750 ml');
+      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€29,24', undefined, { timeout: SHOWN_WITHIN_MS });
+      // Back to the market's own currency: the theme's latest text, exactly.
+      await choose(m.page, 'GBP');
+      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '£25.16', undefined, { timeout: SHOWN_WITHIN_MS });
+      assert.deepEqual(m.errors, []);
     } finally {
-      await mismatch.context.close();
-      await near.context.close();
+      await m.context.close();
+    }
+  });
+
+  test('a platform rate far from ours is reported as a currency mismatch; the stated one is not', async () => {
+    const far = await openMarket('ES', { rate: 0.5, query: '?vtl-cse=1' });
+    const stated = await openMarket('ES', { query: '?vtl-cse=1' });
+    try {
+      await Promise.all([selectorReady(far.page), selectorReady(stated.page)]);
+      const line = (c: string[]) => c.find((l) => l.includes('[Vitrine] 3393'));
+      assert.ok(line(far.console), far.console.join('\n'));
+      assert.equal(line(stated.console), undefined, stated.console.join('\n'));
+      // Prices are never blanked by the report.
+      assert.ok((await priceTexts(far.page)).every((t) => /€\d/.test(t)));
+    } finally {
+      await far.context.close();
+      await stated.context.close();
     }
   });
 });

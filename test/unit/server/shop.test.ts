@@ -117,6 +117,28 @@ describe('pages', () => {
     expect(simple.body).not.toContain('<variant-selects');
   });
 
+  it('markets: a shopper in a market country sees its currency everywhere; others see USD', async () => {
+    const eur = (await s.app.inject({ url: '/collections/all', cookies: { localization: 'ES' } })).body;
+    expect(shopifyGlobal(eur)).toMatchObject({ country: 'ES', currency: { active: 'EUR', rate: '0.86' } });
+    expect(analyticsMeta(eur)).toMatchObject({ currency: 'EUR' });
+    // $24.00 × 0.86, in the EUR money format.
+    expect(eur).toContain('<span class="price-item price-item--regular">€20,64</span>');
+    expect(eur).not.toMatch(/price-item[^>]*>\$/);
+
+    const gbp = (await s.app.inject({ url: `/products/${tee.handle}`, cookies: { localization: 'GB' } })).body;
+    const product = JSON.parse(/<script type="application\/json" id="ProductJson-[^"]+">(.*?)<\/script>/.exec(gbp)![1]!);
+    expect(product.price).toBe(Math.round(tee.price * 0.74));
+    expect(product.variants[0].price).toBe(Math.round(tee.variants[0]!.price * 0.74));
+    // The theme script formats variant prices with the market's format.
+    expect(gbp).toContain('data-money-format="£{{amount}}"');
+
+    for (const country of ['US', 'FI', 'XX']) {
+      const page = (await s.app.inject({ url: '/collections/all', cookies: { localization: country } })).body;
+      expect(shopifyGlobal(page)).toMatchObject({ currency: { active: 'USD', rate: '1.0' } });
+      expect(page).toContain('price-item--regular">$24.00<');
+    }
+  });
+
   it('product JSON endpoints', async () => {
     const js = await s.app.inject({ url: `/products/${tee.handle}.js` });
     expect(js.statusCode).toBe(200);

@@ -1,0 +1,39 @@
+/**
+ * The demo shop's markets, as the platform's Markets feature behaves: a shopper whose country
+ * (the `localization` cookie the footer form or `/localization` sets) belongs to a market sees
+ * every price in that market's currency, converted at the platform's rate, and the page globals
+ * say so (`Shopify.currency.active`/`rate`). Everyone else buys in the shop currency, USD.
+ * Rates are the snapshot the widgets embed, so the converter's computed rate matches.
+ */
+import { formatMoney } from '../../src/core/money.ts';
+import { getCurrency, RATES } from '../../src/currency/currencies.ts';
+
+export const SHOP_CURRENCY = 'USD';
+
+/** Country → market currency. */
+export const MARKET_CURRENCY: Readonly<Record<string, string>> = { ES: 'EUR', NL: 'EUR', GB: 'GBP', CA: 'CAD' };
+
+export interface Market {
+  /** ISO 4217 code of the prices on the page. */
+  currency: string;
+  /** Units of `currency` per unit of the shop currency. */
+  rate: number;
+  /** The currency's money format (`€{{amount_with_comma_separator}}`). */
+  format: string;
+}
+
+const SHOP_MARKET: Market = { currency: SHOP_CURRENCY, rate: 1, format: '${{amount}}' };
+
+/** The market of `country`; the shop's own (USD, rate 1) when it has none. */
+export function marketFor(country: string): Market {
+  const code = MARKET_CURRENCY[country];
+  const entry = code ? getCurrency(code) : undefined;
+  if (!code || !entry || !(RATES[code]! > 0)) return SHOP_MARKET;
+  return { currency: code, rate: RATES[code]! / RATES[SHOP_CURRENCY]!, format: entry.f };
+}
+
+/** A shop-currency amount in the market's currency (cents), rounded to the cent. */
+export const presentment = (cents: number, market: Market): number => Math.round(cents * market.rate);
+
+/** A shop-currency amount as the market shows it (`€20,64`). */
+export const marketMoney = (cents: number, market: Market): string => formatMoney(presentment(cents, market), market.format);
