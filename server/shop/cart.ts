@@ -4,6 +4,8 @@ import type { DB } from '../db/index.ts';
 import type { AppContext } from '../lib/context.ts';
 import { isPlainObject } from '../lib/validation.ts';
 import { getVariant, type CatalogProduct, type Variant } from './catalog.ts';
+import { LOCALES } from './locale.ts';
+import { cartInMarket, marketFor, shopperCountry } from './markets.ts';
 
 export const CART_COOKIE = 'cart';
 const CART_TOKEN_RE = /^[A-Za-z0-9_-]{8,80}$/;
@@ -324,6 +326,9 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, prefix
   const store = new CartStore(ctx.db);
   const root = `${prefix}/`;
   const json = (reply: FastifyReply) => reply.type('application/json; charset=utf-8').header('cache-control', 'no-store');
+  const localeCountry = LOCALES.find((l) => l.prefix === prefix)?.country ?? null;
+  /** Amounts as the shopper's market shows them (the platform answers in the cart's currency). */
+  const inMarket = <T>(request: FastifyRequest, body: T): T => cartInMarket(body, marketFor(shopperCountry(localeCountry, request.cookies['localization'])));
 
   const withCart = (mutate: (cart: CartState, body: unknown) => unknown, after: 'cart' | 'result') => {
     return (isJs: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -344,7 +349,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, prefix
         if (b && b.checkout !== undefined) return reply.redirect(`${root}checkout`, 303);
         return reply.redirect(`${root}cart`, 302);
       }
-      return json(reply).send(after === 'cart' ? cartJson(cart, root) : result);
+      return json(reply).send(inMarket(request, after === 'cart' ? cartJson(cart, root) : result));
     };
   };
 
@@ -361,7 +366,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, prefix
 
   const getCart = async (request: FastifyRequest, reply: FastifyReply) => {
     const cart = store.load(cartToken(request, reply));
-    return json(reply).send(cartJson(cart, root));
+    return json(reply).send(inMarket(request, cartJson(cart, root)));
   };
   app.get('/cart.js', getCart);
   app.get('/cart.json', getCart);

@@ -37,3 +37,44 @@ export const presentment = (cents: number, market: Market): number => Math.round
 
 /** A shop-currency amount as the market shows it (`€20,64`). */
 export const marketMoney = (cents: number, market: Market): string => formatMoney(presentment(cents, market), market.format);
+
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** The shopper's country: the locale's own (`/en-us` is US), else the `localization` cookie, else US. */
+export function shopperCountry(localeCountry: string | null, cookie: string | undefined): string {
+  return localeCountry ?? (cookie && COUNTRY.test(cookie) ? cookie : 'US');
+}
+
+/** Amount fields of the platform's cart and line-item JSON. */
+const CART_AMOUNTS = new Set([
+  'price',
+  'original_price',
+  'discounted_price',
+  'line_price',
+  'original_line_price',
+  'final_price',
+  'final_line_price',
+  'total_discount',
+  'original_total_price',
+  'total_price',
+  'items_subtotal_price',
+  'line_level_total_discount',
+]);
+
+/**
+ * Cart AJAX JSON (a cart, a line item, or `{items}`) as the platform answers it in a market:
+ * every amount in the market currency, `currency` set to it. The shop-currency JSON is unchanged.
+ */
+export function cartInMarket<T>(value: T, market: Market): T {
+  if (market.currency === SHOP_CURRENCY) return value;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      out[k] = CART_AMOUNTS.has(k) && typeof x === 'number' ? presentment(x, market) : k === 'currency' && typeof x === 'string' ? market.currency : k === 'items' ? walk(x) : x;
+    }
+    return out;
+  };
+  return walk(value) as T;
+}

@@ -5,13 +5,12 @@ import { registerAppPages } from './appPages.ts';
 import { CartStore, cartJson, CART_COOKIE } from './cart.ts';
 import { COLLECTIONS, getCollection, getProduct, PRODUCTS, productsOf, SORT_OPTIONS, sortProducts, type Product } from './catalog.ts';
 import { money, renderPage, type PageCtx } from './layout.ts';
-import { marketFor, presentment, type Market } from './markets.ts';
+import { marketFor, presentment, shopperCountry, type Market } from './markets.ts';
 import { t, type Locale } from './locale.ts';
 import { analyticsProduct, priceHtml, productGrid } from './sections.ts';
 
 export const PRODUCT_SECTION_ID = 'template--1__main';
 
-const COUNTRY_RE = /^[A-Z]{2}$/;
 
 function queryOf(request: FastifyRequest): Record<string, string | undefined> {
   const q = (request.query ?? {}) as Record<string, unknown>;
@@ -25,8 +24,7 @@ export function pageCtx(request: FastifyRequest, store: CartStore, locale: Local
   const q = queryOf(request);
   const rawPath = request.url.split('?')[0] ?? '/';
   const path = rawPath.slice(locale.prefix.length) || '/';
-  const cookieCountry = request.cookies['localization'];
-  const country = locale.country ?? (cookieCountry && COUNTRY_RE.test(cookieCountry) ? cookieCountry : 'US');
+  const country = shopperCountry(locale.country, request.cookies['localization']);
   const token = request.cookies[CART_COOKIE];
   return {
     locale,

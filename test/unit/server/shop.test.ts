@@ -218,6 +218,18 @@ describe('AJAX cart', () => {
     return `cart=${token}`;
   }
 
+  it('in a market, the cart JSON answers in its currency (line items, totals, add results)', async () => {
+    const visitor = `${await newVisitor()}; localization=GB`;
+    const gbp = (cents: number) => Math.round(cents * 0.74);
+    const add = JSON.parse((await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: visitor }, payload: { id: inStock.id, quantity: 2 } })).body);
+    expect(add).toMatchObject({ id: inStock.id, quantity: 2, price: gbp(inStock.price), line_price: gbp(inStock.price * 2) });
+    const cart = JSON.parse((await s.app.inject({ url: '/cart.js', headers: { cookie: visitor } })).body);
+    expect(cart).toMatchObject({ currency: 'GBP', item_count: 2, total_price: gbp(inStock.price * 2), items: [{ price: gbp(inStock.price), final_line_price: gbp(inStock.price * 2) }] });
+    // The same cart seen from the US store front: shop currency, untouched amounts.
+    const us = JSON.parse((await s.app.inject({ url: '/en-us/cart.js', headers: { cookie: visitor } })).body);
+    expect(us).toMatchObject({ currency: 'USD', total_price: inStock.price * 2 });
+  });
+
   it('add / change / update / clear, per visitor', async () => {
     const a = await newVisitor();
     const b = await newVisitor();
