@@ -5,6 +5,13 @@
 
 /** Product name shown in user texts (spec §1, §2 preview badge). */
 export const PRODUCT_NAME = 'Vitrine';
+/** Window event fired once Vitrine started: `detail` is `window.Vitrine`. */
+export const INIT_EVENT = 'vitrine:init';
+/**
+ * Window event fired by `Vitrine.refresh()` after the page was re-read and missing widgets
+ * mounted: widgets already on the page (the eager star snippets) re-run on it.
+ */
+export const REFRESH_EVENT = 'vitrine:refresh';
 /** Support address used in the "unable to load" console text (spec §1). */
 export const SUPPORT_EMAIL = 'support@vitrine.dev';
 /** Country code value set for the visitor at load (spec §1, §9). */

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE, PRODUCT_NAME } from '../core/constants';
+import { DEFAULT_COUNTRY_CODE, INIT_EVENT, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
 import { ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
@@ -27,9 +27,6 @@ declare global {
     vitrineSettings?: unknown;
   }
 }
-
-/** The event the page can listen for: `window.addEventListener('vitrine:init', e => e.detail)`. */
-export const INIT_EVENT = 'vitrine:init';
 
 /**
  * Starts Vitrine on this page, or explains in the console why not. Runs inside `safeCall`: no
@@ -122,6 +119,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
       ctx = makeContext(win, settings, readPageContext(win), request);
       api.page = ctx.page;
       mountAll();
+      win.dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail: api }));
     }, ERR_INIT),
   };
   win.Vitrine = api;

@@ -13,7 +13,7 @@
  * - Re-runs on DOM changes (infinite scroll, filtering), debounced 500 ms, ignoring our own
  *   writes; `Vitrine.refresh()` forces a re-injection that reuses the cached stats.
  */
-import { MUTATION_DEBOUNCE_MS, STAR_SIZE } from '../../core/constants';
+import { MUTATION_DEBOUNCE_MS, REFRESH_EVENT, STAR_SIZE } from '../../core/constants';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
 import { productStatsUrl } from '../../core/lib/productStatsUrl';
 import { renderStars, type StarsOptions } from '../../ui/stars';
@@ -161,19 +161,15 @@ export const mount: MountWidget = (_host, ctx) => {
   if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
 
   // --- forced refresh: Vitrine.refresh() re-reads the page; re-inject with the cached stats ---
-  const api = win.Vitrine;
-  const original = api?.refresh;
-  if (api && typeof original == 'function') {
-    api.refresh = function (this: unknown) {
-      original.call(api);
-      page = api.page || page;
-      runAll(true);
-    };
-  }
+  const onRefresh = (): void => {
+    page = win.Vitrine?.page || page;
+    runAll(true);
+  };
+  win.addEventListener(REFRESH_EVENT, onRefresh);
 
   return () => {
     observer?.disconnect();
     clearTimeout(timer);
-    if (api && original) api.refresh = original;
+    win.removeEventListener(REFRESH_EVENT, onRefresh);
   };
 };
