@@ -49,6 +49,20 @@ const focused = (page: Page) =>
   ev<string>(page, `(() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e ? (e.className + '|' + (e.getAttribute('aria-label') || '')) : ''; })()`);
 
 describe('main reviews widget on the product page', () => {
+  test('in Dutch the average is written with a decimal comma, as the stars line writes it', async () => {
+    const o = await openProduct(`/nl${PRODUCT}`);
+    try {
+      const stats = await providerStats();
+      const dutch = stats.s.toFixed(1).replace('.', ',');
+      assert.equal(await text(o.page, '.avg'), dutch);
+      assert.equal(await ev(o.page, `${SR}.querySelector('.hd .sum [role="img"]').getAttribute('aria-label')`), `Beoordeeld met ${dutch} van 5`);
+      await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      assert.match(await o.page.evaluate(`document.querySelector('.vitrine-stars--product').textContent`) as string, new RegExp(`^\\s*${dutch} `));
+    } finally {
+      await o.context.close();
+    }
+  });
+
   test('shows the header with the provider numbers and 20 reviews in 4 columns, without layout shift', async () => {
     // Only this widget: the other module-21 parts (star snippets) and the converter are off.
     const init = `window.vitrineSettings = { modules: [21], reviews: { starSnippet: { product: false, collection: false, template: '{stars}' } } };

@@ -44,7 +44,7 @@ export function FeaturedReviews({ ctx, settings, texts, onRendered }: FeaturedRe
   if (data === undefined) return <div className="w" part="widget" aria-busy="true" />;
   if (!data || !data.reviews.length) return null;
   const { stats, reviews } = data;
-  const avg = average(stats.s);
+  const avg = average(stats.s, texts);
   const root = ctx.page.store.root;
   return (
     <section className="w" part="widget" aria-labelledby="vtl-fh">

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { formatRating } from '../../core/lib/formatRating';
 import { Stars } from '../../ui/Stars';
 import type { ReviewStats } from '../../state/reviews';
 import type { ReviewsSettings } from './settings';
@@ -13,8 +14,8 @@ export interface HeaderProps {
   onWrite(stars?: number): void;
 }
 
-/** Average with one decimal, as the provider rounds it. */
-export const average = (s: number): string => (Math.round(s * 10) / 10).toFixed(1);
+/** Average with one decimal, as the provider rounds it, in the shopper's convention (`4,6` in Dutch). */
+export const average = (s: number, texts: Texts): string => formatRating(s, texts.language ?? 'en');
 
 /**
  * Summary (stars, average, count) and, per settings, the 5→1 breakdown bars (buttons with
@@ -25,7 +26,7 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
   useSignals();
   const modern = settings.modernHeader;
   const style = settings.starStyle;
-  const avg = average(stats.s);
+  const avg = average(stats.s, texts);
   const write = settings.reviewForm.enabled && (
     <button type="button" className="btn" part="write-button" onClick={() => onWrite()}>
       {texts.write}

@@ -29,7 +29,8 @@ const en = {
   next: 'Next review with photos',
   reviewBy: 'Review by {name}',
 };
-export type Texts = typeof en;
+/** The texts of one language; `language` is the code asked for (numbers are written in it). */
+export type Texts = typeof en & { language?: string };
 
 export const TEXTS: Record<string, Texts> = {
   en,
@@ -88,4 +89,4 @@ export const TEXTS: Record<string, Texts> = {
 /** Fills `{key}` placeholders. */
 export const fill = (text: string, vars: Record<string, string | number>): string => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 
-export const textsFor = (language: string): Texts => pickTexts(TEXTS, language);
+export const textsFor = (language: string): Texts => ({ ...pickTexts(TEXTS, language), language });

@@ -15,6 +15,7 @@
  */
 import { MUTATION_DEBOUNCE_MS, REFRESH_EVENT, STAR_SIZE } from '../../core/constants';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
+import { formatRating } from '../../core/lib/formatRating';
 import { productStatsUrl } from '../../core/lib/productStatsUrl';
 import { renderStars, type StarsOptions } from '../../ui/stars';
 import { parseReviewsSettings } from '../reviews/settings';
@@ -37,9 +38,6 @@ const CSS =
 
 const OWN = '[data-vitrine-stars],[data-vitrine-mount]';
 
-/** Languages that write a decimal comma (CLDR): the rest, English among them, use a point. */
-const DECIMAL_COMMA = /^(es|nl|de|fr|it|pt|da|sv|nb|nn|no|fi|pl|cs|sk|ru|uk|be|tr|el|hu|ro|bg|hr|sl|sr|bs|lt|lv|et|id|vi|az|ka|kk)\b/;
-
 export const mount: MountWidget = (_host, ctx) => {
   const doc = document;
   const win = window;
@@ -58,10 +56,7 @@ export const mount: MountWidget = (_host, ctx) => {
     style: cfg.starStyle,
     colors: { front: ctx.settings.colors.starFront, back: ctx.settings.colors.starBack },
   });
-  // The average with one decimal in the shopper's convention. Not Intl: its first use loads the
-  // locale data, which profiled at ~40 ms of main-thread time here, for one digit.
-  const comma = DECIMAL_COMMA.test(ctx.language);
-  const num = (n: number): string => (comma ? n.toFixed(1).replace('.', ',') : n.toFixed(1));
+  const num = (n: number): string => formatRating(n, ctx.language);
   const word = (st: Stats) => (st.r == 1 ? t.review : t.reviews);
   const label = (st: Stats) => t.label.replace('{rating}', num(st.s)).replace('{count}', String(st.r)).replace('{reviews}', word(st));
   const text = (s: string): HTMLElement => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { debounce } from '../../../src/core/lib/debounce';
 import { escapeHtml } from '../../../src/core/lib/escapeHtml';
+import { formatRating } from '../../../src/core/lib/formatRating';
 import { truncate } from '../../../src/core/lib/truncate';
 import { waitForObject } from '../../../src/core/lib/waitForObject';
 
@@ -111,5 +112,19 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
     expect(escapeHtml(null)).toBe('');
     expect(escapeHtml(5)).toBe('5');
+  });
+});
+
+describe('formatRating', () => {
+  it('one decimal, rounded as the provider rounds; a decimal comma where the language writes one', () => {
+    expect(formatRating(4.6, 'en')).toBe('4.6');
+    expect(formatRating(4, 'en-us')).toBe('4.0');
+    expect(formatRating(3.66, 'en')).toBe('3.7');
+    expect(formatRating(3.7, 'nl')).toBe('3,7');
+    expect(formatRating(3.7, 'es-mx')).toBe('3,7');
+    expect(formatRating(3.7, 'de')).toBe('3,7');
+    expect(formatRating(3.7, 'ja')).toBe('3.7');
+    // Whole language codes only: 'esperanto-like' codes do not match a prefix by accident.
+    expect(formatRating(3.7, 'est')).toBe('3.7');
   });
 });
