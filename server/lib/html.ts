@@ -26,11 +26,3 @@ export function safeJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-/** Format cents with the shop money format `${{amount}}` (USD, 2 decimals, comma thousands). */
-export function formatMoney(cents: number, format = '${{amount}}'): string {
-  const amount = (cents / 100).toFixed(2);
-  const [whole, frac] = amount.split('.');
-  const withSep = (whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return format.replace(/\{\{\s*amount\s*\}\}/, `${withSep}.${frac}`);
-}

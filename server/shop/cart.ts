@@ -5,7 +5,7 @@ import type { AppContext } from '../lib/context.ts';
 import { isPlainObject } from '../lib/validation.ts';
 import { getVariant, type CatalogProduct, type Variant } from './catalog.ts';
 import { LOCALES } from './locale.ts';
-import { cartInMarket, marketFor, shopperCountry } from './markets.ts';
+import { cartInMarket, marketFor, SHOP_CURRENCY, shopperCountry } from './markets.ts';
 
 export const CART_COOKIE = 'cart';
 const CART_TOKEN_RE = /^[A-Za-z0-9_-]{8,80}$/;
@@ -312,7 +312,7 @@ export function cartJson(cart: CartState, root = '/') {
     item_count: items.reduce((n, i) => n + i.quantity, 0),
     items,
     requires_shipping: items.some((i) => i.requires_shipping),
-    currency: 'USD',
+    currency: SHOP_CURRENCY,
     items_subtotal_price: total,
     cart_level_discount_applications: [],
   };

@@ -3,9 +3,9 @@ import type { AppContext } from '../lib/context.ts';
 import { CartStore, registerCartRoutes } from './cart.ts';
 import { registerImages } from './images.ts';
 import { LOCALES, localeForPath, type Locale } from './locale.ts';
+import { COUNTRY_CODE } from './markets.ts';
 import { notFoundPage, pageCtx, registerPages, sendHtml } from './pages.ts';
 
-const COUNTRY_RE = /^[A-Z]{2}$/;
 const CURRENCY_RE = /^[A-Z]{3}$/;
 
 function first(v: unknown): string | undefined {
@@ -35,7 +35,7 @@ function registerLocalization(app: FastifyInstance): void {
     const currency = first(body.currency_code)?.toUpperCase();
     const lang = first(body.locale_code)?.toLowerCase();
     const year = 365 * 86400;
-    if (country && COUNTRY_RE.test(country)) reply.setCookie('localization', country, { path: '/', sameSite: 'lax', maxAge: year });
+    if (country && COUNTRY_CODE.test(country)) reply.setCookie('localization', country, { path: '/', sameSite: 'lax', maxAge: year });
     if (currency && CURRENCY_RE.test(currency)) reply.setCookie('cart_currency', currency, { path: '/', sameSite: 'lax', maxAge: year });
     let target = safeReturnTo(first(body.return_to));
     if (lang) target = switchLocale(target, lang);

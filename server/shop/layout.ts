@@ -5,7 +5,6 @@ import { marketMoney, type Market } from './markets.ts';
 
 export const SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
 export const SHOP_NAME = 'Vitrine Demo';
-export const MONEY_FORMAT = '${{amount}}';
 
 /** A shop-currency amount (cents) as this page's market shows it. */
 export const money = (cents: number, ctx: PageCtx) => marketMoney(cents, ctx.market);

@@ -22,6 +22,7 @@ export interface Market {
   format: string;
 }
 
+/** The shop's own currency and money format (the demo shop sells in USD). */
 const SHOP_MARKET: Market = { currency: SHOP_CURRENCY, rate: 1, format: '${{amount}}' };
 
 /** The market of `country`; the shop's own (USD, rate 1) when it has none. */
@@ -38,11 +39,12 @@ export const presentment = (cents: number, market: Market): number => Math.round
 /** A shop-currency amount as the market shows it (`€20,64`). */
 export const marketMoney = (cents: number, market: Market): string => formatMoney(presentment(cents, market), market.format);
 
-const COUNTRY = /^[A-Z]{2}$/;
+/** A country code as the platform writes it (`ES`). */
+export const COUNTRY_CODE = /^[A-Z]{2}$/;
 
 /** The shopper's country: the locale's own (`/en-us` is US), else the `localization` cookie, else US. */
 export function shopperCountry(localeCountry: string | null, cookie: string | undefined): string {
-  return localeCountry ?? (cookie && COUNTRY.test(cookie) ? cookie : 'US');
+  return localeCountry ?? (cookie && COUNTRY_CODE.test(cookie) ? cookie : 'US');
 }
 
 /** Amount fields of the platform's cart and line-item JSON. */

@@ -11,7 +11,6 @@ import { analyticsProduct, priceHtml, productGrid } from './sections.ts';
 
 export const PRODUCT_SECTION_ID = 'template--1__main';
 
-
 function queryOf(request: FastifyRequest): Record<string, string | undefined> {
   const q = (request.query ?? {}) as Record<string, unknown>;
   const out: Record<string, string | undefined> = {};
