@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
+import { safeRedirectPath } from '../lib/safePath.ts';
 import { CartStore, registerCartRoutes } from './cart.ts';
 import { registerImages } from './images.ts';
 import { LOCALES, localeForPath, type Locale } from './locale.ts';
@@ -11,12 +12,6 @@ const CURRENCY_RE = /^[A-Z]{3}$/;
 function first(v: unknown): string | undefined {
   const x = Array.isArray(v) ? v[0] : v;
   return typeof x === 'string' ? x : undefined;
-}
-
-/** Same-origin relative path only (no `//host`, no scheme); default '/'. */
-export function safeReturnTo(v: string | undefined): string {
-  if (!v || !v.startsWith('/') || v.startsWith('//') || v.startsWith('/\\') || /[\r\n]/.test(v)) return '/';
-  return v.slice(0, 2000);
 }
 
 /** Re-prefix a path for another locale (`/es/products/x` + nl → `/nl/products/x`). */
@@ -37,7 +32,7 @@ function registerLocalization(app: FastifyInstance): void {
     const year = 365 * 86400;
     if (country && COUNTRY_CODE.test(country)) reply.setCookie('localization', country, { path: '/', sameSite: 'lax', maxAge: year });
     if (currency && CURRENCY_RE.test(currency)) reply.setCookie('cart_currency', currency, { path: '/', sameSite: 'lax', maxAge: year });
-    let target = safeReturnTo(first(body.return_to));
+    let target = safeRedirectPath(first(body.return_to));
     if (lang) target = switchLocale(target, lang);
     return reply.redirect(target, 302);
   });

@@ -206,7 +206,7 @@ export function renderPage(ctx: PageCtx, opts: PageOptions): string {
   const logo = `<a href="${esc(r)}" class="header__heading-link link">${esc(SHOP_NAME)}</a>`;
   const canonical = `https://${SHOP_DOMAIN}${ctx.prefix}${opts.canonicalPath ?? ctx.path}`;
   const alternates = LOCALES.filter((l) => l.prefix !== '/en-us')
-    .map((l) => `<link rel="alternate" hreflang="${l.lang}" href="https://${SHOP_DOMAIN}${l.prefix}${opts.canonicalPath ?? ctx.path}">`)
+    .map((l) => `<link rel="alternate" hreflang="${esc(l.lang)}" href="${esc(`https://${SHOP_DOMAIN}${l.prefix}${opts.canonicalPath ?? ctx.path}`)}">`)
     .join('');
   return `<!doctype html><html class="no-js" lang="${L.lang}"><head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${
     ctx.includeScript ? '<script async src="/demo/vitrine.js"></script>' : ''

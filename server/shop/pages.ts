@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { esc, safeJson } from '../lib/html.ts';
+import { safeRedirectPath } from '../lib/safePath.ts';
 import { registerAppPages } from './appPages.ts';
 import { CartStore, cartJson, CART_COOKIE } from './cart.ts';
 import { COLLECTIONS, getCollection, getProduct, PRODUCTS, productsOf, SORT_OPTIONS, sortProducts, type Product } from './catalog.ts';
@@ -207,7 +208,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Loc
   app.get<{ Params: { code: string } }>('/discount/:code', async (request, reply) => {
     const q = queryOf(request);
     reply.setCookie('discount_code', request.params.code.slice(0, 100), { path: '/', sameSite: 'lax' });
-    const target = q.redirect && q.redirect.startsWith('/') && !q.redirect.startsWith('//') ? q.redirect : `${locale.prefix}/`;
+    const target = safeRedirectPath(q.redirect, `${locale.prefix}/`);
     return reply.redirect(target, 302);
   });
 

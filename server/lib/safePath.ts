@@ -1,0 +1,27 @@
+/**
+ * Redirect targets that come from the request (`?redirect=`, `return_to`) must stay on this
+ * site. Browsers are lenient with what follows the leading slash: `/\evil.example` and
+ * `/<TAB>/evil.example` both resolve to another host, because URL parsing treats `\` like `/` and
+ * drops tabs and newlines. So the check is done the way a browser resolves the value.
+ */
+
+/** A placeholder host: a value that resolves to anything else leaves the site. */
+const BASE = 'http://same-site.invalid';
+
+/**
+ * `value` when it is a path on this site (starts with one `/`, no backslash, no control
+ * character, and resolves to this host), else `fallback`. The result is cut to 2,000 characters.
+ */
+export function safeRedirectPath(value: string | undefined, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
+  // Control characters (tab, CR, LF, NUL…), DEL and backslashes: a browser strips or rewrites them.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let resolved: URL;
+  try {
+    resolved = new URL(value, BASE);
+  } catch {
+    return fallback;
+  }
+  if (resolved.origin !== BASE) return fallback;
+  return value.slice(0, 2000);
+}
