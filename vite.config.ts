@@ -179,7 +179,7 @@ export default defineConfig(({ mode }): UserConfig => {
                 name: 'framework',
                 // The stack every Preact widget needs, plus the glue they all share: rendering into
                 // a shadow root and the signals that hold cart, currency and review state.
-                test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]|src[\\/](state[\\/]|ui[\\/]renderInShadow)/,
+                test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]|src[\\/](state[\\/]|ui[\\/](renderInShadow|guard))/,
               },
             ],
           },

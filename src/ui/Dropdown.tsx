@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { dropdown } from './dropdownController';
+import { guard } from './guard';
 
 export interface DropdownItem {
   value: string;
@@ -56,7 +57,7 @@ export function Dropdown({ items, value, onChange, label, renderItem, id = 'vt-d
       <label className="vh" htmlFor={id}>
         {label}
       </label>
-      <select ref={select} id={id} className="vh" tabIndex={-1} value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}>
+      <select ref={select} id={id} className="vh" tabIndex={-1} value={value} onChange={guard((e) => onChange((e.currentTarget as HTMLSelectElement).value), 'dropdown')}>
         {items.map((i) => (
           <option key={i.value} value={i.value} disabled={i.disabled}>
             {i.label}

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MODAL_CLOSE_DELAY_MS, MODAL_OPEN_DELAY_MS } from '../core/constants';
+import { guard } from './guard';
 
 /**
  * Reusable modal on a native `<dialog>` (spec §4 "Modal"): `showModal()` puts it in the top
@@ -43,15 +44,18 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
 
   /** Fades out, then asks the owner to unmount; repeated requests while closing are ignored. */
   const closing = useRef(false);
-  const requestClose = useRef((now?: boolean) => {
-    const dialog = ref.current;
-    if (closing.current || !dialog) return;
-    closing.current = true;
-    dialog.classList.remove('in');
-    const instant = now || !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    if (instant) closeRef.current();
-    else setTimeout(() => closeRef.current(), MODAL_CLOSE_DELAY_MS);
-  }).current;
+  const requestClose = useRef(
+    guard((now?: boolean) => {
+      const dialog = ref.current;
+      if (closing.current || !dialog) return;
+      closing.current = true;
+      dialog.classList.remove('in');
+      const close = guard(() => closeRef.current(), 'modal-close');
+      const instant = now || !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      if (instant) close();
+      else setTimeout(close, MODAL_CLOSE_DELAY_MS);
+    }, 'modal-close'),
+  ).current;
 
   useLayoutEffect(() => {
     const dialog = ref.current!;
@@ -70,7 +74,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
     const closed = () => requestClose(true);
     // Keys are heard on the document: while the modal is open the rest of the page is inert, and
     // focus may sit on the body after the content under it was replaced.
-    const keyDown = (e: KeyboardEvent) => {
+    const keyDown = guard((e: KeyboardEvent) => {
       if (e.key == 'Escape') {
         e.preventDefault();
         requestClose();
@@ -88,7 +92,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
         return;
       }
       keysRef.current?.(e);
-    };
+    }, 'modal-keys');
     dialog.addEventListener('close', closed);
     document.addEventListener('keydown', keyDown, true);
     return () => {

@@ -3,6 +3,7 @@ import { useSignal, useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CART_RESERVED_TICK_MS, CART_RESERVED_WARN_SECONDS } from '../../core/constants';
 import { cart } from '../../state/cart';
+import { guard } from '../../ui/guard';
 import { formatClock, resumeTimer, secondsLeft } from './timer';
 
 export interface CartReservedProps {
@@ -34,16 +35,19 @@ export function CartReserved({ loadStart, saveStart, text, label, now = Date.now
     const { start, remaining: left } = resumeTimer(loadStart(), now());
     saveStart(start);
     remaining.value = left;
-    const id = setInterval(() => {
-      const next = secondsLeft(start, now());
-      if (next <= 0) {
-        clearInterval(id);
-        saveStart(null);
-        remaining.value = null;
-        return;
-      }
-      remaining.value = next;
-    }, CART_RESERVED_TICK_MS);
+    const id = setInterval(
+      guard(() => {
+        const next = secondsLeft(start, now());
+        if (next <= 0) {
+          clearInterval(id);
+          saveStart(null);
+          remaining.value = null;
+          return;
+        }
+        remaining.value = next;
+      }, 'cart-reserved-tick'),
+      CART_RESERVED_TICK_MS,
+    );
     return () => clearInterval(id);
   }, [state.value]);
 

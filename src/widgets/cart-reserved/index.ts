@@ -30,5 +30,6 @@ export const mount: MountWidget = (host, ctx) => {
       text: texts.reserved,
       label: texts.label,
     }),
+    { report: ctx.report, name: 'cart-reserved' },
   );
 };

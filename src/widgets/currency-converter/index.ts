@@ -179,6 +179,7 @@ export const mount: MountWidget = (host, ctx) => {
           language: ctx.language,
           position: floating ? cs.position : null,
           assetBase: ctx.settings.assetBase,
+          report: ctx.report,
         });
       })
       .catch((error) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'currency-converter' }));

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { pickTexts } from '../../core/i18n';
 import spriteUrl from '../../currency/flags.svg?url';
 import { shopperCurrency } from '../../state/currency';
-import { renderInShadow } from '../../ui/renderInShadow';
+import { renderInShadow, type ShadowRenderOptions } from '../../ui/renderInShadow';
 import { CurrencySelector, type CurrencyOption } from './CurrencySelector';
 import { CSS, FLOATING } from './styles';
 import { TEXTS } from './texts';
@@ -21,6 +21,8 @@ export interface SelectorSetup {
   position: string | null;
   /** Where `chunks/` live: the sprite is resolved against it. */
   assetBase: string;
+  /** The page's report hook (`ctx.report`). */
+  report: ShadowRenderOptions['report'];
 }
 
 /** Renders the selector into `host`'s shadow root; returns the unmount function. */
@@ -42,5 +44,6 @@ export function renderSelector(host: HTMLElement, s: SelectorSetup): () => void 
       floating: !!s.position,
       up: !!s.position && s.position.startsWith('bottom'),
     }),
+    { report: s.report, name: 'currency-selector' },
   );
 }

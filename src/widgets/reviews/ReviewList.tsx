@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Review } from '../../state/reviews';
+import { Boundary } from '../../ui/guard';
 import { columnCount, listVariant } from './layout';
 import { ReviewCard } from './ReviewCard';
 import type { ReviewsSettings } from './settings';
@@ -28,8 +29,11 @@ export function ReviewList({ reviews, settings, texts, width, viewport, body, on
   const className = cols ? 'list cols' : `list rows ${listVariant(width, viewport)}`;
   return (
     <div className={className} part="list" style={cols ? { columnCount: columnCount(width, viewport, body) } : undefined}>
+      {/* One boundary per card: a review that cannot render is left out, the others stay. */}
       {reviews.map((r) => (
-        <ReviewCard key={r.id} review={r} settings={settings} texts={texts} onPhoto={(p) => onPhoto(r, p)} />
+        <Boundary key={r.id} name="review-card">
+          <ReviewCard review={r} settings={settings} texts={texts} onPhoto={(p) => onPhoto(r, p)} />
+        </Boundary>
       ))}
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LIST_LAYOUT_DEBOUNCE_MS, RESIZE_DEBOUNCE_MS } from '../../core/constants';
 import { debounce } from '../../core/lib/debounce';
+import { guard } from '../../ui/guard';
 import { Spinner } from '../../ui/Spinner';
 import type { Controller } from './controller';
 import { Header } from './Header';
@@ -42,7 +43,8 @@ export function ReviewsWidget({ c, initialWidth, onRendered }: ReviewsWidgetProp
   useEffect(() => {
     const el = root.current;
     if (!el || typeof ResizeObserver != 'function') return;
-    const update = debounce(() => setSize({ width: el.clientWidth - 32, viewport: innerWidth, body: document.body.clientWidth }), settings.layout == 'columns' ? RESIZE_DEBOUNCE_MS : LIST_LAYOUT_DEBOUNCE_MS);
+    const measure = guard(() => setSize({ width: el.clientWidth - 32, viewport: innerWidth, body: document.body.clientWidth }), 'resize');
+    const update = debounce(measure, settings.layout == 'columns' ? RESIZE_DEBOUNCE_MS : LIST_LAYOUT_DEBOUNCE_MS);
     const ro = new ResizeObserver(() => update());
     ro.observe(el);
     return () => {

@@ -6,12 +6,14 @@
  */
 import { signal, type Signal } from '@preact/signals-react';
 import type { ComponentType } from 'react';
+import { guard } from '../../ui/guard';
 import { Stars } from '../../ui/Stars';
 import { formatDate } from './formatDate';
 import { Html } from './Html';
 import { Verified } from './ReviewCard';
 import { fill } from './texts';
 import { SHOW_MORE_SPINNER_MS } from '../../core/constants';
+import { ERR_WIDGET_RENDER } from '../../core/errors';
 import { createReviewListState, reviewStats, type Review, type ReviewListState } from '../../state/reviews';
 import type { WidgetContext } from '../types';
 import { fetchReviews } from './api';
@@ -72,7 +74,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
           try {
             injectProductLd(document, buildProductLd(c.product, page.stats, page.reviews.slice(0, c.initialCount)));
           } catch (error) {
-            ctx.report(2280, error, { widget: 'reviews', step: 'json-ld' });
+            ctx.report(ERR_WIDGET_RENDER, error, { widget: 'reviews', step: 'json-ld' });
           }
         }
       }
@@ -96,25 +98,27 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
     product: readProductInfo(),
     modalComponent: signal(null),
     ready: Promise.resolve(),
-    filterBy(stars) {
+    // Event handlers of the widget: a throw is reported (2280), never left to the shop's page.
+    filterBy: guard((stars: number) => {
       if (!state.stats.value.d[stars as 1]) return;
       const next = state.filter.value == stars ? null : stars;
       state.filter.value = next;
       state.expanded.value = false;
       void load(next);
-    },
-    showMore() {
+    }, 'filter'),
+    showMore: guard(() => {
       if (state.expanding.value) return;
       state.expanding.value = true;
-      setTimeout(() => {
-        state.expanding.value = false;
-        state.expanded.value = true;
-      }, SHOW_MORE_SPINNER_MS);
-    },
-    write(stars) {
-      openReviewForm(ctx, { stars });
-    },
-    openModal(review, photo) {
+      setTimeout(
+        guard(() => {
+          state.expanding.value = false;
+          state.expanded.value = true;
+        }, 'show-more'),
+        SHOW_MORE_SPINNER_MS,
+      );
+    }, 'show-more'),
+    write: guard((stars?: number) => openReviewForm(ctx, { stars }), 'write'),
+    openModal: guard((review: Review, photo: number) => {
       const index = state.reviews.value.indexOf(review);
       if (index < 0) return;
       ctx
@@ -123,11 +127,11 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
           c.modalComponent.value = m.ReviewModal;
           state.modal.value = { index, photo };
         })
-        .catch((error) => ctx.report(2280, error, { widget: 'reviews', step: 'modal' }));
-    },
-    closeModal() {
+        .catch((error) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'reviews', step: 'modal' }));
+    }, 'open-modal'),
+    closeModal: guard(() => {
       state.modal.value = null;
-    },
+    }, 'close-modal'),
   };
   c.ready = load(null);
   return c;

@@ -52,7 +52,9 @@ export const mount: MountWidget = (host, ctx) => {
   if (!handle && !featured) return;
   for (const k in HOST_STYLE) host.style.setProperty(k, HOST_STYLE[k]!, 'important');
   const texts = textsFor(ctx.language);
-  if (featured) return renderInShadow(host, widgetCss(ctx.settings.colors) + FEATURED_CSS, createElement(FeaturedReviews, { ctx, settings, texts, onRendered }));
+  // A failed render releases the reserved height: the page closes the gap instead of a blank box.
+  const shadowOptions = { report: ctx.report, name: featured ? 'featured-reviews' : 'reviews', onError: onRendered };
+  if (featured) return renderInShadow(host, widgetCss(ctx.settings.colors) + FEATURED_CSS, createElement(FeaturedReviews, { ctx, settings, texts, onRendered }), shadowOptions);
   const c = createController(ctx, handle!, settings, texts, isMobile());
   const width = Math.min(1200, host.clientWidth || 0) - 32;
   const unmount = renderInShadow(
@@ -63,6 +65,7 @@ export const mount: MountWidget = (host, ctx) => {
       initialWidth: width,
       onRendered,
     }),
+    shadowOptions,
   );
   void c.ready.then(() => {
     // A review link (`?review=<id>`) opens that review once the list is there.

@@ -5,8 +5,9 @@
  * and store reply. ←/→ keys, the arrows and a horizontal swipe go to the previous/next review
  * that has photos, wrapping around.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type TouchEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { guard } from '../../../ui/guard';
 import { Modal, MODAL_CSS } from '../../../ui/Modal';
 // Only types from the widget: its components arrive through `c.ui` (see SHARED_UI).
 import type { ModalComponentProps } from '../controller';
@@ -47,7 +48,7 @@ export function ReviewModal({ c, start, onClose }: ModalComponentProps) {
   const withPhotos = reviews.filter((x) => x.photos.length).length;
 
   /** Previous (-1) / next (1) review with photos, wrapping around. */
-  const go = (dir: number) => {
+  const go = guard((dir: number) => {
     const len = reviews.length;
     for (let k = 1; k <= len; k++) {
       const j = (((cur.index + dir * k) % len) + len) % len;
@@ -56,7 +57,7 @@ export function ReviewModal({ c, start, onClose }: ModalComponentProps) {
         return;
       }
     }
-  };
+  }, 'modal-navigation');
   const keys = (e: KeyboardEvent) => {
     if (e.key == 'ArrowLeft' || e.key == 'ArrowRight') {
       e.preventDefault();
@@ -72,18 +73,18 @@ export function ReviewModal({ c, start, onClose }: ModalComponentProps) {
         <div
           className="gal"
           part="gallery"
-          onTouchStart={(e) => {
+          onTouchStart={guard((e: TouchEvent) => {
             const p = e.touches[0];
             touch.current = p ? { x: p.clientX, y: p.clientY } : null;
-          }}
-          onTouchEnd={(e) => {
+          }, 'modal-swipe')}
+          onTouchEnd={guard((e: TouchEvent) => {
             const p = e.changedTouches[0];
             const from = touch.current;
             touch.current = null;
             if (!p || !from) return;
             const dx = p.clientX - from.x;
             if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(p.clientY - from.y)) go(dx < 0 ? 1 : -1);
-          }}
+          }, 'modal-swipe')}
         >
           {n > 0 && (
             <>
