@@ -25,8 +25,12 @@ export const ERR_CONVERSION = 3390;
 export const ERR_NULLISH_STORE_VALUE = 3700;
 // Not numbered by the spec: chosen here from unused numbers in the range.
 export const ERR_WRONG_DOMAIN = 1010;
+/** Another script owns `window.Vitrine` (we run without it). */
+export const ERR_GLOBAL_TAKEN = 1020;
 export const ERR_MISSED_HANDLES = 3015;
 export const ERR_REQUEST = 3020;
+/** Provider data a widget could not use (an entry dropped from a list). */
+export const ERR_INVALID_DATA = 3021;
 export const ERR_MISSING_TRANSLATIONS = 3600;
 /** Currency converter (spec §8): missing localization/currency list. */
 export const ERR_CURRENCY_LIST_MISSING = 3391;

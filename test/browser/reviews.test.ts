@@ -525,7 +525,8 @@ describe('hostile review data', () => {
       assert.deepEqual(found.attrs.filter((a) => !['a[href]', 'a[rel]', 'a[target]'].includes(a)), []);
       assert.ok(found.hrefs.length > 0);
       for (const h of found.hrefs) assert.match(h, /^https:\/\/ok\.example\/?\|nofollow ugc noopener$/);
-      for (const src of found.imgs) assert.equal(src, '/api/photos/6/19.svg');
+      // Root-relative photo paths are the provider's: resolved against the provider base.
+      for (const src of found.imgs) assert.equal(src, `${shop.origin}/api/photos/6/19.svg`);
       // Open the modal on a hostile review, and move through it.
       await page.locator(`${HOST} .card .pm`).first().click();
       await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });

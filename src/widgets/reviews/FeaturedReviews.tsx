@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Stars } from '../../ui/Stars';
 import type { ReviewStats } from '../../state/reviews';
+import { Boundary, guard } from '../../ui/guard';
 import type { WidgetContext } from '../types';
 import { fetchFeatured, type FeaturedReview } from './api';
 import { average } from './Header';
@@ -64,13 +65,15 @@ export function FeaturedReviews({ ctx, settings, texts, onRendered }: FeaturedRe
         {reviews.map((r) => {
           const href = `${root}/products/${encodeURIComponent(r.product.handle)}`;
           return (
-            <li key={r.id} className="fi">
-              <a className="fp" part="product" href={href}>
-                {r.product.image && <img src={r.product.image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
-                <span>{r.product.title}</span>
-              </a>
-              <ReviewCard review={r} settings={settings} texts={texts} onPhoto={() => location.assign(`${href}?review=${encodeURIComponent(r.id)}`)} />
-            </li>
+            <Boundary key={r.id} name="featured-review">
+              <li className="fi">
+                <a className="fp" part="product" href={href}>
+                  {r.product.image && <img src={r.product.image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+                  <span>{r.product.title}</span>
+                </a>
+                <ReviewCard review={r} settings={settings} texts={texts} onPhoto={guard(() => location.assign(`${href}?review=${encodeURIComponent(r.id)}`))} />
+              </li>
+            </Boundary>
           );
         })}
       </ul>

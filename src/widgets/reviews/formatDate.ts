@@ -13,5 +13,8 @@ export function formatDate(timestamp: number, format: 0 | 1 | 2 | 3): string {
   return format == 1 ? `${m}-${day}-${y}` : format == 2 ? `${m}-${day}-${y.slice(-2)}` : format == 3 ? `${day}-${m}-${y}` : `${y}-${m}-${day}`;
 }
 
-/** `YYYY-MM-DD` in UTC (schema.org `datePublished`). */
-export const isoDay = (timestamp: number): string => (Number.isFinite(timestamp) ? new Date(timestamp).toISOString().slice(0, 10) : '');
+/**
+ * `YYYY-MM-DD` in UTC (schema.org `datePublished`); '' for an unknown date (0 or less: the
+ * provider's "no date") and for anything `Date` cannot hold, so no date is ever made up.
+ */
+export const isoDay = (timestamp: number): string => (timestamp > 0 && timestamp <= 8.64e15 ? new Date(timestamp).toISOString().slice(0, 10) : '');

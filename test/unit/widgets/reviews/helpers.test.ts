@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sanitizeHtml, htmlToText, safeUrl } from '../../../../src/widgets/reviews/sanitize';
 import { formatDate } from '../../../../src/widgets/reviews/formatDate';
 import { columnCount, listVariant } from '../../../../src/widgets/reviews/layout';
-import { reviewsUrl, toReview, toStats } from '../../../../src/widgets/reviews/api';
+import { absoluteUrl, fetchFeatured, fetchReviews, reviewsUrl, toReview, toStats } from '../../../../src/widgets/reviews/api';
 import { buildProductLd, hasRatedProduct, injectProductLd } from '../../../../src/widgets/reviews/jsonLd';
 import { followReviewOrder, readReviewOrder } from '../../../../src/widgets/reviews/orderReview';
 import { fill, textsFor } from '../../../../src/widgets/reviews/texts';
@@ -93,6 +93,37 @@ describe('api parsing', () => {
     expect(toReview(null)).toBeNull();
     expect(toReview({ name: 'no id' })).toBeNull();
   });
+  test('a timestamp outside the Date range makes the entry invalid; a missing date is unknown (0)', () => {
+    for (const timestamp of [1e300, -1e300, 8.64e15 + 1, Infinity, NaN]) expect(toReview({ id: 1, timestamp })).toBeNull();
+    expect(toReview({ id: 1, timestamp: 8.64e15 })!.date).toBe(8.64e15);
+    expect(toReview({ id: 1 })!.date).toBe(0);
+    expect(toReview({ id: 1, date: '+275760-09-14T00:00:00.001Z' })!.date).toBe(0);
+  });
+  test('photo URLs resolve against the provider, not the shop page', () => {
+    expect(absoluteUrl('/api/photos/6/1.svg', 'https://reviews.example/api/')).toBe('https://reviews.example/api/photos/6/1.svg');
+    expect(absoluteUrl('https://cdn.example/x.jpg', 'https://reviews.example/api/')).toBe('https://cdn.example/x.jpg');
+    expect(absoluteUrl('//evil.example/x.jpg', 'https://reviews.example/api/')).toBeNull();
+    // A provider behind the shop's own domain (an app proxy path): relative to the page.
+    expect(absoluteUrl('/apps/vitrine/photos/1.svg', '/apps/vitrine/')).toBe(`${location.origin}/apps/vitrine/photos/1.svg`);
+    expect(toReview({ id: 1, photos: ['/api/photos/1/2.svg'] }, 'https://p.example/api/')!.photos).toEqual(['https://p.example/api/photos/1/2.svg']);
+  });
+  test('lists keep their good entries: a bad one is dropped and reported once', async () => {
+    const report = vi.fn();
+    const good = (id: number) => ({ id, name: `N${id}`, stars: 5, timestamp: Date.UTC(2024, 0, id), photos: ['/api/photos/1/1.svg'], product: { handle: `p-${id}`, title: 'P' } });
+    const list = [good(1), null, { ...good(2), timestamp: 1e300 }, 'x', good(3)];
+    const ctxWith = (json: unknown) => ({ ...ctx, report, request: async () => json }) as unknown as WidgetContext;
+    const page = (await fetchReviews(ctxWith({ reviews: list, total: 5, stats: {} }), 'tee', null, 20))!;
+    expect(page.reviews.map((r) => r.id)).toEqual(['1', '3']);
+    expect(page.reviews[0]!.photos).toEqual(['https://p.example/api/photos/1/1.svg']);
+    expect(report).toHaveBeenCalledExactlyOnceWith(3021, expect.any(Error), { at: [1, 2, 3] });
+    report.mockClear();
+    const featured = (await fetchFeatured(ctxWith({ reviews: list, stats: { r: 3, s: 5, d: { 5: 3 } } })))!;
+    expect(featured.reviews.map((r) => [r.id, r.product.handle])).toEqual([
+      ['1', 'p-1'],
+      ['3', 'p-3'],
+    ]);
+    expect(report).toHaveBeenCalledExactlyOnceWith(3021, expect.any(Error), { at: [1, 2, 3] });
+  });
   test('toStats clamps and defaults', () => {
     expect(toStats({ r: 3, s: 4.33, d: { 5: 2, 4: 1, 3: 'x' } })).toEqual({ r: 3, s: 4.33, d: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 2 } });
     expect(toStats(null).r).toBe(0);
@@ -115,6 +146,12 @@ describe('JSON-LD', () => {
     // Replaced, not duplicated.
     injectProductLd(document, buildProductLd(product, stats, reviews));
     expect(document.querySelectorAll('script[type="application/ld+json"]').length).toBe(1);
+  });
+  test('an unknown date (0) is left out, never published as 1970-01-01', () => {
+    const ld = buildProductLd(product, stats, [{ ...reviews[0]!, date: 0 }, { ...reviews[0]!, date: -5 }]);
+    const published = (ld.review as Record<string, unknown>[]).map((r) => r.datePublished);
+    expect(published).toEqual([undefined, undefined]);
+    expect(JSON.stringify(ld)).not.toContain('1970');
   });
   test('skipped when the page has a rated Product (also in @graph)', () => {
     const s = document.createElement('script');
