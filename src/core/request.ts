@@ -4,6 +4,7 @@
  * that raises a timeout error, JSON or form bodies, text for DELETE.
  */
 import { REQUEST_BUDGET, REQUEST_TIMEOUT_MS } from './constants';
+import { toJson } from './lib/toJson';
 
 /** Scalar form value; null/undefined fields are left out. */
 export type FormValue = string | number | boolean | null | undefined;
@@ -109,7 +110,7 @@ export function createRequester(
     const headers: Record<string, string> = { ...init.headers };
     let body = init.body;
     if (init.json !== undefined) {
-      body = JSON.stringify(init.json);
+      body = toJson(init.json);
       headers['Content-Type'] ??= 'application/json';
     } else if (init.form) {
       body = encodeForm(init.form);

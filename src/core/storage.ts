@@ -5,6 +5,7 @@
  * value in memory for this instance so the page view still works.
  */
 import { STORAGE_PREFIX } from './constants';
+import { toJson } from './lib/toJson';
 
 /** Namespaced, never-throwing storage. */
 export interface SafeStorage {
@@ -61,7 +62,7 @@ export function createStorage(kind: 'local' | 'session'): SafeStorage {
     },
     setJSON(key, value) {
       try {
-        s.set(key, JSON.stringify(value));
+        s.set(key, toJson(value));
       } catch {
         /* cyclic / BigInt values: nothing stored */
       }

@@ -43,7 +43,7 @@ export function followReviewOrder(win: Window, root: string): string | null {
   if (!data) return null;
   const stored: Record<string, string> = {};
   for (const k of ['code', 'customerName', 'customerEmail'] as const) if (data[k]) stored[k] = data[k]!;
-  if (Object.keys(stored).length) createStorage('local').set(REVIEW_ORDER_KEY, JSON.stringify({ ...stored, productHandle: data.productHandle }));
+  if (Object.keys(stored).length) createStorage('local').setJSON(REVIEW_ORDER_KEY, { ...stored, productHandle: data.productHandle });
   const url = `${root.replace(/\/?$/, '/')}products/${encodeURIComponent(data.productHandle)}`;
   win.location.assign(url);
   return url;
