@@ -1,10 +1,10 @@
 import { DEFAULT_COUNTRY_CODE, INIT_EVENT, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
-import { ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
+import { ERR_GLOBAL_TAKEN, ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
 import { parseSettings, type Settings } from '../core/settings';
 import type { WidgetContext } from '../widgets/types';
-import { decideLoad } from './loadRules';
+import { decideLoad, GLOBAL_TAKEN_TEXT, OWN_GLOBAL } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
 import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
@@ -23,8 +23,10 @@ export interface VitrineGlobal {
 
 declare global {
   interface Window {
+    /** Ours when we own it; another script may have taken the name (see `OWN_GLOBAL`). */
     Vitrine?: VitrineGlobal;
     vitrineSettings?: unknown;
+    [OWN_GLOBAL]?: VitrineGlobal;
   }
 }
 
@@ -42,7 +44,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   setDebug(settings.debug || /[?&]vtl-cse=1/.test(win.location.search));
   const page = readPageContext(win);
 
-  const existing = win.Vitrine;
+  const existing = win[OWN_GLOBAL];
   const decision = decideLoad(win, page, settings);
 
   switch (decision.action) {
@@ -122,7 +124,13 @@ function start(win: Window, script: HTMLScriptElement | null): void {
       win.dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail: api }));
     }, ERR_INIT),
   };
-  win.Vitrine = api;
+  // Found by a second copy of the script through the symbol, whoever owns the name (symbol keys
+  // are invisible to for-in and Object.keys, so no page script trips over it).
+  win[OWN_GLOBAL] = api;
+  if (decision.foreignGlobal) {
+    console.warn(GLOBAL_TAKEN_TEXT);
+    reportError(ERR_GLOBAL_TAKEN, new Error(GLOBAL_TAKEN_TEXT));
+  } else win.Vitrine = api;
   win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
   mountAll();
 }

@@ -5,7 +5,8 @@ import type { Settings } from '../core/settings';
 
 /** What the loader does on this page. */
 export type LoadDecision =
-  | { action: 'start' }
+  /** `foreignGlobal`: another script owns `window.Vitrine`; we start without touching it. */
+  | { action: 'start'; foreignGlobal?: true }
   /** Another copy already runs: the page may have been swapped by an instant-navigation library. */
   | { action: 'refresh' }
   /** A second load on a normal page: do nothing at all. */
@@ -33,6 +34,15 @@ export const STOP_TEXT: Record<StopReason, string> = {
   wrongDomain: 'on another shop domain',
 };
 
+/**
+ * Where a running copy keeps its global, whatever owns `window.Vitrine`: a registered symbol on
+ * the window, so a second copy of the script (another bundle, a re-injected tag) finds it.
+ */
+export const OWN_GLOBAL = Symbol.for('vitrine');
+
+/** Said once in the console when another script owns `window.Vitrine`. */
+export const GLOBAL_TAKEN_TEXT = `${PRODUCT_NAME}: window.Vitrine is taken by another script; the widgets run without it.`;
+
 /** `Vitrine: not started on checkout.` and the like. */
 export const stopText = (reason: StopReason): string => `${PRODUCT_NAME}: not started ${STOP_TEXT[reason]}.`;
 
@@ -57,8 +67,8 @@ const LOCAL_HOST = /^(localhost|127(\.\d+){3}|\[::1\]|.+\.localhost)$/i;
  * second load, missing browser features, HTTPS, then the pages we never run on.
  */
 export function decideLoad(win: Window, page: PageContext, settings: Pick<Settings, 'shopDomain' | 'supportEmail'>): LoadDecision {
-  const w = win as Window & typeof globalThis;
-  if (w.Vitrine) return { action: INSTANT_NAVIGATION_GLOBALS.some((name) => name in w) ? 'refresh' : 'duplicate' };
+  const w = win as Window & typeof globalThis & { [OWN_GLOBAL]?: unknown };
+  if (w[OWN_GLOBAL]) return { action: INSTANT_NAVIGATION_GLOBALS.some((name) => name in w) ? 'refresh' : 'duplicate' };
   if (typeof w.XMLHttpRequest != 'function' || typeof w.MutationObserver != 'function') {
     return { action: 'refuse', message: unsupportedText(settings.supportEmail) };
   }
@@ -74,7 +84,7 @@ export function decideLoad(win: Window, page: PageContext, settings: Pick<Settin
   const shown = page.store.shopDomain;
   // Both are host names (settings validate it; the platform's `Shopify.shop` is one): only case may differ.
   if (shown && settings.shopDomain && shown.toLowerCase() != settings.shopDomain.toLowerCase()) return stop('wrongDomain');
-  return { action: 'start' };
+  return w.Vitrine === undefined ? { action: 'start' } : { action: 'start', foreignGlobal: true };
 }
 
 /** `window.top` access throws in some cross-origin frames; either way we are framed. */

@@ -19,6 +19,7 @@ import { formatRating } from '../../core/lib/formatRating';
 import { productStatsUrl } from '../../core/lib/productStatsUrl';
 import { renderStars, type StarsOptions } from '../../ui/stars';
 import { parseReviewsSettings } from '../reviews/settings';
+import type { PageContext } from '../../core/pageContext';
 import type { MountWidget } from '../types';
 import { leaveBestSelling, removeBestSelling } from './hideBestSelling';
 import { createInjector, type Stats } from './injectSnippets';
@@ -156,8 +157,9 @@ export const mount: MountWidget = (_host, ctx) => {
   if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
 
   // --- forced refresh: Vitrine.refresh() re-reads the page; re-inject with the cached stats ---
-  const onRefresh = (): void => {
-    page = win.Vitrine?.page || page;
+  // The event's detail is the loader's API (window.Vitrine may belong to another script).
+  const onRefresh = (event: Event): void => {
+    page = (event as CustomEvent<{ page?: PageContext }>).detail?.page || page;
     runAll(true);
   };
   win.addEventListener(REFRESH_EVENT, onRefresh);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
-import { decideLoad, HTTPS_TEXT, stopText, unsupportedText } from '../../../src/loader/loadRules';
+import { decideLoad, HTTPS_TEXT, OWN_GLOBAL, stopText, unsupportedText } from '../../../src/loader/loadRules';
 
 /** A fake window with just what the rules read; `patch` overrides any of it. */
 function fakeWindow(patch: Record<string, unknown> = {}, location: Partial<Location> = {}): Window {
@@ -33,10 +33,19 @@ describe('decideLoad (spec §1, §5)', () => {
   });
 
   test('second load: nothing, or a refresh with an instant-navigation library', () => {
-    expect(decideLoad(fakeWindow({ Vitrine: {} }), page(), settings)).toEqual({ action: 'duplicate' });
+    const ours = { Vitrine: {}, [OWN_GLOBAL]: {} };
+    expect(decideLoad(fakeWindow(ours), page(), settings)).toEqual({ action: 'duplicate' });
     for (const lib of ['Turbo', 'InstantClick', 'swup']) {
-      expect(decideLoad(fakeWindow({ Vitrine: {}, [lib]: {} }), page(), settings)).toEqual({ action: 'refresh' });
+      expect(decideLoad(fakeWindow({ ...ours, [lib]: {} }), page(), settings)).toEqual({ action: 'refresh' });
     }
+  });
+
+  test("another script's window.Vitrine is not ours: start, leaving it alone", () => {
+    for (const foreign of [{}, { version: '1.0', refresh() {} }, 'a string', 0, null]) {
+      expect(decideLoad(fakeWindow({ Vitrine: foreign }), page(), settings)).toEqual({ action: 'start', foreignGlobal: true });
+    }
+    // Ours found through the symbol even when the name belongs to someone else.
+    expect(decideLoad(fakeWindow({ Vitrine: { other: true }, [OWN_GLOBAL]: {} }), page(), settings)).toEqual({ action: 'duplicate' });
   });
 
   test('refuses without XMLHttpRequest or MutationObserver, naming the support address', () => {
