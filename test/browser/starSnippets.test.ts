@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS } from './harness';
+import { open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 interface Stats {
   r: number;
@@ -351,4 +351,31 @@ describe('theme fixtures: snippet right after each product title', () => {
       await o.context.close();
     }
   });
+});
+
+describe('theme fixtures: the product stars line right after the visible product title', () => {
+  const PAGES = join(ROOT, 'test/fixtures/product-pages');
+  const pages = readdirSync(PAGES).filter((f) => f.endsWith('.html')).map((f) => f.replace(/\.html$/, ''));
+  for (const name of pages) {
+    test(name, async () => {
+      const html = readFileSync(join(PAGES, `${name}.html`), 'utf8');
+      // Served at the product's own URL: the page context reads the handle from the path.
+      const url = `${shop.origin}/products/classic-cotton-tee?fixture=${name}`;
+      await withPage(
+        shop,
+        url,
+        async (o) => {
+          await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, { timeout: SHOWN_WITHIN_MS });
+          const placed = (await o.page.evaluate(`(() => {
+            const line = document.querySelector('.vitrine-stars--product');
+            const anchor = document.querySelector('[data-expect-product-stars]');
+            return { after: anchor.nextElementSibling === line, lines: document.querySelectorAll('.vitrine-stars--product').length, shown: line.checkVisibility() };
+          })()`)) as { after: boolean; lines: number; shown: boolean };
+          assert.deepEqual(placed, { after: true, lines: 1, shown: true });
+          assert.deepEqual(o.errors, []);
+        },
+        { routes: async (context) => void (await context.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }))) },
+      );
+    });
+  }
 });

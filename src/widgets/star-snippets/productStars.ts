@@ -6,6 +6,7 @@
  * widget, ending 100 px above it, over 1000 ms (spec §9); instantly under `prefers-reduced-motion`.
  */
 import { SCROLL_TO_REVIEWS_MS, SCROLL_TO_REVIEWS_OFFSET_PX } from '../../core/constants';
+import { hiddenWithin } from './hidden';
 import { STARS_ATTR, type Stats } from './injectSnippets';
 
 /** Holders a theme or shop may provide; the line goes inside the first one. */
@@ -13,21 +14,35 @@ export const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
 /**
  * Product titles: Dawn family (`.product__title`), Debut/Brooklyn/Minimal/Simple
  * (`.product-single__title`), Prestige (`.ProductMeta__Title`, `.product-meta__title`), Impulse
- * (`.product-single__header .h2`), Turbo (`.product_name`), then the page's first `main h1`.
+ * (`.product-single__header .h2`), Turbo (`.product_name`), microdata themes
+ * (`[itemprop="name"]` on an `h1`), then the page's `main h1` (Horizon's title text block).
  */
 export const PRODUCT_TITLES =
-  'main .product__title,.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,main h1';
+  'main .product__title,.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,h1[itemprop="name"],main h1';
+
+/** Regions whose headings are never the product's title (the shop name in a header or drawer). */
+const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role="banner"],[role="navigation"],[role="contentinfo"],[role="dialog"]';
 
 /** Where the reviews widget is mounted by the loader. */
 export const REVIEWS_TARGET = '[data-vitrine-mount="reviews"]';
 
-/** Finds where the product line goes: inside a holder, else after the title. */
+/**
+ * Finds where the product line goes: inside a holder, else after the first visible product
+ * title, else (themes with a bare `<h1>` and no `<main>`) after the first visible `h1` outside
+ * the header, navigation, footer and dialogs. Hidden copies of the title are never anchors.
+ */
 export function productSpot(doc: Document): { at: Element; position: 'append' | 'after' } | null {
   const holder = doc.querySelector(HOLDER);
   if (holder) return { at: holder, position: 'append' };
-  const title = doc.querySelector(PRODUCT_TITLES);
+  const shown = (el: Element) => !hiddenWithin(el, doc.body);
+  const title = first(doc.querySelectorAll(PRODUCT_TITLES), shown) || first(doc.querySelectorAll('h1'), (h) => shown(h) && !h.closest(NOT_PRODUCT));
   return title ? { at: title, position: 'after' } : null;
 }
+
+const first = (list: NodeListOf<Element>, ok: (el: Element) => boolean): Element | null => {
+  for (let i = 0; i < list.length; i++) if (ok(list[i])) return list[i];
+  return null;
+};
 
 /** Creates (or returns the existing) product stars element for `handle`; null when there is no spot. */
 export function placeProductStars(doc: Document, handle: string): HTMLElement | null {

@@ -6,8 +6,11 @@
  * Each layout: `card` = the product card (closest ancestor of the link, or the link itself);
  * `title` = the title inside that card; `position` = where the snippet goes relative to the title.
  * Written from the themes' public templates (card snippets as the platform's theme store ships
- * them). A theme none of them fits gets {@link genericLayout}.
+ * them). A theme none of them fits gets {@link genericLayout}. A title hidden inside a visible
+ * card (a copy for another view of the grid) is never used: the next matching title is.
  */
+import { hiddenWithin } from './hidden';
+
 export interface ThemeLayout {
   name: string;
   card: string;
@@ -19,6 +22,10 @@ export interface ThemeLayout {
 const L = (name: string, card: string, title: string): ThemeLayout => ({ name, card, title, position: 'after' });
 
 export const THEME_LAYOUTS: ThemeLayout[] = [
+  // Horizon (the platform's default theme since 2025) and its family: `<product-card>` blocks;
+  // the visible title is the product-title block's link. The card also holds a hidden copy of
+  // the title (`.product-grid-view-zoom-out--details h3`) for the zoomed-out grid.
+  L('horizon', 'product-card', 'a[ref="productTitleLink"]'),
   // Dawn and its family (Refresh, Sense, Craft, Crave, Taste, Ride, Studio, Origin, Colorblock,
   // Publisher, Spotlight): `card-product` snippet. `.card > .card__content` is the visible
   // information block; `.card__inner > .card__content` repeats the heading for cards without media.
@@ -53,7 +60,7 @@ export const EXCLUDED =
   'header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-mount],[data-vitrine-stars]';
 
 /** Heading-like or title-classed elements: the generic rule's title candidates. */
-const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[class*="title"],[class*="heading"],[class*="name"]';
+const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[role="heading"],[class*="title"],[class*="heading"],[class*="name"]';
 const MEDIA = 'img,picture,svg,video';
 
 export interface Located {
@@ -77,7 +84,7 @@ export function genericLayout(link: Element, handle: string, handleOf: (a: Eleme
     const titles = card.querySelectorAll(TITLE_LIKE);
     for (let j = 0; j < titles.length && !title; j++) {
       const t = titles[j];
-      if (!t.querySelector(MEDIA) && !t.closest('svg') && (t.textContent || '').trim()) title = t;
+      if (!t.querySelector(MEDIA) && !t.closest('svg') && (t.textContent || '').trim() && !hiddenWithin(t, card)) title = t;
     }
     if (!title && card !== link && !link.querySelector(MEDIA) && (link.textContent || '').trim()) title = link;
     if (!title) continue;
@@ -102,8 +109,12 @@ export function locate(
   const first = state.remembered;
   const tryLayout = (l: ThemeLayout): Located | null => {
     const card = link.closest(l.card);
-    const title = card && card.querySelector(l.title);
-    return title ? { card: card!, title, position: l.position, layout: l.name } : null;
+    if (!card) return null;
+    const titles = card.querySelectorAll(l.title);
+    for (let i = 0; i < titles.length; i++) {
+      if (!hiddenWithin(titles[i], card)) return { card, title: titles[i], position: l.position, layout: l.name };
+    }
+    return null;
   };
   if (first) {
     const hit = tryLayout(first);

@@ -1,0 +1,33 @@
+/**
+ * Themes keep hidden copies of what they show: Horizon renders each card's title a second time
+ * for its zoomed-out grid (`display: none` until the shopper zooms out), sticky bars and closed
+ * drawers repeat the product title. A hidden element is never an anchor for our lines.
+ */
+
+const VISIBILITY = { visibilityProperty: true };
+
+/**
+ * `checkVisibility`, except that a `display: contents` element (Horizon's title link) has no box
+ * of its own but shows whatever its parent shows.
+ */
+function rendered(el: Element): boolean {
+  if (el.checkVisibility(VISIBILITY)) return true;
+  const parent = el.parentElement;
+  return !!parent && getComputedStyle(el).display == 'contents' && rendered(parent);
+}
+
+/**
+ * True when `el` is not rendered (`display: none`, `hidden`, `content-visibility` skipped, or
+ * `visibility: hidden`) while `within` is: a hidden copy inside something the shopper sees. When
+ * `within` itself is not rendered (a closed tab, a collapsed section), nothing in it can be told
+ * apart, so nothing counts as hidden. Browsers without `checkVisibility` (before 2022–2024)
+ * fall back to the `hidden` attribute and computed `display` up to `within`.
+ */
+export function hiddenWithin(el: Element, within: Element): boolean {
+  if (typeof el.checkVisibility == 'function') return !rendered(el) && rendered(within);
+  const view = el.ownerDocument.defaultView;
+  for (let node: Element | null = el; node && node !== within; node = node.parentElement) {
+    if ((node as HTMLElement).hidden || view?.getComputedStyle(node).display == 'none') return true;
+  }
+  return false;
+}
