@@ -1,8 +1,9 @@
 /**
  * Browser-test harness: the demo shop + provider in-process (production build from `dist/`,
  * throw-away SQLite folder) and Debian's Chromium driven by playwright-core. `shop.test` resolves
- * to 127.0.0.1 inside the browser, so the same server doubles as a "real" non-localhost HTTP
- * host for the HTTPS rule.
+ * to 127.0.0.1 inside the browser, so the same server doubles as a "real" non-localhost HTTP host
+ * for the HTTPS rule; `shop.localhost` and `provider.localhost` (loopback for Chromium) make two
+ * origins for a cross-origin install.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,16 +63,23 @@ export interface OpenedPage {
   requests: string[];
 }
 
-/**
- * Opens `url` in a fresh context. `init` runs before any page script (set settings, remove
- * browser features); it is serialised, so it must not close over variables.
- */
+export interface OpenOptions {
+  /** Runs before any page script (set settings, remove browser features); serialised, so it must not close over variables. */
+  init?: string;
+  viewport?: { width: number; height: number };
+  waitForInit?: boolean;
+  /** Installs network routes (fixtures, hostile provider answers) before the page loads. */
+  routes?: (context: BrowserContext) => Promise<void>;
+}
+
+/** Opens `url` in a fresh context (see `OpenOptions`). Close it with `context.close()`, or use `withPage`. */
 export async function open(
   shop: Shop,
   url: string,
-  options: { init?: string; viewport?: { width: number; height: number }; waitForInit?: boolean } = {},
+  options: OpenOptions = {},
 ): Promise<OpenedPage> {
   const context = await shop.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  if (options.routes) await options.routes(context);
   const page = await context.newPage();
   const result: OpenedPage = { page, context, console: [], errors: [], requests: [] };
   page.on('console', (msg: ConsoleMessage) => result.console.push(`${msg.type()}: ${msg.text()}`));
@@ -84,6 +92,22 @@ export async function open(
   if (options.waitForInit !== false) await page.waitForFunction(() => 'Vitrine' in window, undefined, { timeout: 5000 }).catch(() => {});
   return result;
 }
+
+/** Opens `url` (see `open`), runs `fn` on it and always closes the context. */
+export async function withPage<T>(shop: Shop, url: string, fn: (opened: OpenedPage) => Promise<T>, options: OpenOptions = {}): Promise<T> {
+  const opened = await open(shop, url, options);
+  try {
+    return await fn(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/** Answers every request matching `pattern` with `json` (a hostile or broken provider). */
+export const fulfillJson = (pattern: string, json: unknown) => async (context: BrowserContext) => {
+  const body = JSON.stringify(json);
+  await context.route(pattern, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+};
 
 /** Waits until a console line equal to `text` appears (or fails after `timeout`). */
 export async function waitForConsole(opened: OpenedPage, text: string, timeout = SHOWN_WITHIN_MS): Promise<string> {
