@@ -8,15 +8,67 @@ export type DB = Database.Database;
 
 export const DB_FILE = 'vitrine.sqlite';
 
-/** Open (creating the directory if needed) `${dataDir}/vitrine.sqlite`, migrate and seed it. */
+/** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * `PRAGMA synchronous` of every connection. FULL: a review write (owner reply, hide) that was
+ * answered 200 survives a power loss; WAL + NORMAL could lose the last commits. The writes are
+ * small and rare, so the extra fsync per commit costs little (see docs/provider-api.md).
+ */
+export const SYNCHRONOUS = 'FULL';
+
+/** Blocks the thread for `ms` (startup only: nothing else can run before the database is open). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
+}
+
+/**
+ * Switch to WAL. Changing the journal mode of a fresh file needs an exclusive lock, and SQLite
+ * does not always run the busy handler for it: a second process opening the same new file can
+ * get SQLITE_BUSY at once. Retry until BUSY_TIMEOUT_MS has passed.
+ */
+function enableWal(db: DB): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if (!isBusy(err) || Date.now() >= deadline) throw err;
+      sleepSync(Math.min(50, 5 * attempt));
+    }
+  }
+}
+
+/**
+ * Open (creating the directory if needed) `${dataDir}/vitrine.sqlite`, migrate and seed it.
+ *
+ * Safe when several processes start on the same (fresh) data dir at once: `busy_timeout` is set
+ * before anything that can lock, and the migrations and the seed check run in one
+ * `BEGIN IMMEDIATE` transaction, so `user_version` and the seed marker (the demo shop row) are
+ * read while this connection holds the write lock; a process that waited finds the work done.
+ */
 export function openDatabase(dataDir: string): DB {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, DB_FILE));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  seedIfEmpty(db);
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    enableWal(db);
+    db.pragma(`synchronous = ${SYNCHRONOUS}`);
+    db.pragma('foreign_keys = ON');
+    db.transaction(() => {
+      migrate(db);
+      seedIfEmpty(db);
+    }).immediate();
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   return db;
 }

@@ -35,6 +35,7 @@ describe('migrations', () => {
     const db1 = openDatabase(dir);
     expect(fs.existsSync(path.join(dir, 'vitrine.sqlite'))).toBe(true);
     expect(db1.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db1.pragma('busy_timeout', { simple: true })).toBe(5000);
     const count1 = (db1.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n;
     const token1 = (db1.prepare("SELECT admin_token FROM shops WHERE id='demo'").get() as { admin_token: string }).admin_token;
     db1.prepare('DELETE FROM reviews WHERE id = (SELECT MIN(id) FROM reviews)').run();
@@ -45,6 +46,15 @@ describe('migrations', () => {
     expect(count2).toBe(count1 - 1); // not re-seeded
     expect((db2.prepare("SELECT admin_token FROM shops WHERE id='demo'").get() as { admin_token: string }).admin_token).toBe(token1);
     expect(seedIfEmpty(db2)).toBe(false);
+  });
+});
+
+describe('durability', () => {
+  it('commits with synchronous = FULL (an answered review write survives a power loss)', () => {
+    const db = openDatabase(tmp());
+    opened.push(db);
+    // 2 = FULL (0 OFF, 1 NORMAL, 3 EXTRA)
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
   });
 });
 
