@@ -7,7 +7,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { openDatabase } from './db/index.ts';
 import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
-import { installErrorHandler } from './lib/errors.ts';
+import { frameworkErrorHandler, installErrorHandler } from './lib/errors.ts';
+import { installJsonParsers } from './lib/jsonBody.ts';
 import { registerAdmin } from './provider/admin.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
@@ -26,6 +27,8 @@ export interface BuildAppOptions {
   distDir: string;
   /** Fastify/pino request logging (default false). */
   logger?: boolean;
+  /** Where log lines go when `logger` is on (default stderr). */
+  logStream?: { write(line: string): void };
   /** Shallow-merged over the stored shop settings when `/{shopId}/vitrine.js` is served. */
   shopSettingsOverrides?: Record<string, unknown>;
 }
@@ -44,13 +47,15 @@ function readVersion(): string {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Logs go to stderr so stdout only carries the startup line.
-    logger: opts.logger ? { level: process.env.LOG_LEVEL || 'info', stream: process.stderr } : false,
+    logger: opts.logger ? { level: process.env.LOG_LEVEL || 'info', stream: opts.logStream ?? process.stderr } : false,
     // One line per request (onResponse hook below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { allowUnionTypes: true, removeAdditional: false, coerceTypes: false } },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     return503OnClosing: true,
+    // Bad percent-encoding or an over-long path parameter: the usual error shape, not fastify's.
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
   });
   const db = openDatabase(opts.dataDir);
@@ -67,19 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  // sendBeacon posts text/plain: parse it as JSON.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    try {
-      done(null, text.trim() === '' ? {} : JSON.parse(text));
-    } catch {
-      const err = new Error('Body is not valid JSON') as Error & { statusCode: number; code: string };
-      err.statusCode = 400;
-      err.code = 'INVALID_JSON';
-      done(err, undefined);
-    }
-  });
+  installJsonParsers(app);
 
   if (opts.logger) {
     app.addHook('onResponse', async (request, reply) => {
