@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { resolveConfig, type ProviderConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
@@ -20,7 +21,7 @@ import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
 import { installNotFound, registerShop } from './shop/index.ts';
 
-export interface BuildAppOptions {
+export interface BuildAppOptions extends ProviderConfig {
   /** Directory for `vitrine.sqlite` (created if missing). */
   dataDir: string;
   /** Built widget bundle directory (`vitrine.js`, `chunks/…`), served at /vitrine/. */
@@ -43,8 +44,12 @@ function readVersion(): string {
   }
 }
 
-/** Build the Vitrine server (demo shop + provider API). Does not listen. */
+/**
+ * Build the Vitrine server (demo shop + provider API). Does not listen. Throws ConfigError (before
+ * opening anything) when a configuration option is invalid.
+ */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const config = resolveConfig(opts);
   const app = Fastify({
     // Logs go to stderr so stdout only carries the startup line.
     logger: opts.logger ? { level: process.env.LOG_LEVEL || 'info', stream: opts.logStream ?? process.stderr } : false,
@@ -52,7 +57,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { allowUnionTypes: true, removeAdditional: false, coerceTypes: false } },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // X-Forwarded-For/-Host/-Proto count only when the connection comes from these addresses.
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     // Bad percent-encoding or an over-long path parameter: the usual error shape, not fastify's.
     frameworkErrors: frameworkErrorHandler,
@@ -64,6 +70,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     distDir: opts.distDir,
     shopSettingsOverrides: opts.shopSettingsOverrides ?? {},
     version: readVersion(),
+    config,
   };
   app.decorate('vitrine', ctx);
   app.addHook('onClose', async () => {

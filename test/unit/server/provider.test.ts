@@ -199,9 +199,9 @@ describe('settings + loader', () => {
     expect(res.body.endsWith('console.log("FAKE_LOADER");\n')).toBe(true);
   });
 
-  it('honours X-Forwarded-Proto/Host', async () => {
+  it('ignores X-Forwarded-Proto/Host without a trusted proxy (see origin.test.ts)', async () => {
     const res = await s.app.inject({ url: '/demo/vitrine.js', headers: { host: 'internal', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cdn.example.com' } });
-    expect(res.body).toContain('"assetBase":"https://cdn.example.com/vitrine/"');
+    expect(res.body).toContain('"assetBase":"http://internal/vitrine/"');
   });
 
   it('unknown shop → 404 JS comment', async () => {

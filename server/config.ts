@@ -1,0 +1,97 @@
+/**
+ * Provider configuration: the `buildApp` options that production sets through environment
+ * variables (read by `configFromEnv`, called from server/main.ts), validated in one place so a
+ * bad value stops the server at start with a one-line message (ConfigError) instead of
+ * misbehaving later. docs/provider-api.md ("Configuration") lists every variable.
+ */
+import net from 'node:net';
+
+/** A configuration value the server cannot start with; the message is one line naming it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The configurable `buildApp` options. */
+export interface ProviderConfig {
+  /**
+   * The provider's public origin, e.g. `https://reviews.example.com` (VITRINE_PUBLIC_URL): used for
+   * `assetBase`/`providerBase` in `/{shopId}/vitrine.js` whatever the request's headers say.
+   */
+  publicUrl?: string;
+  /**
+   * Addresses/CIDRs of reverse proxies whose `X-Forwarded-For/-Host/-Proto` are believed
+   * (VITRINE_TRUST_PROXY, comma-separated). Without it forwarded headers are ignored.
+   */
+  trustProxy?: string | string[];
+}
+
+/** ProviderConfig after validation and defaults. */
+export interface ResolvedConfig {
+  /** `proto://host[:port]`, or null: then the origin comes from the request. */
+  publicOrigin: string | null;
+  /** Fastify's `trustProxy`: the trusted addresses, or false. */
+  trustProxy: string[] | false;
+}
+
+/** Validate a public URL and reduce it to its origin: http(s), a host, no credentials, path, query or fragment. */
+export function parsePublicUrl(value: string, name = 'VITRINE_PUBLIC_URL'): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) origin such as https://reviews.example.com (got ${JSON.stringify(value)})`);
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !value.includes('?') && !value.includes('#');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || !bare) {
+    throw new ConfigError(`${name} must be an http(s) origin with no path, query or credentials, such as https://reviews.example.com (got ${JSON.stringify(value)})`);
+  }
+  return url.origin;
+}
+
+/** proxy-addr's names for address ranges (accepted by fastify's `trustProxy` list). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Validate a trusted-proxy list (`127.0.0.1,10.0.0.0/8` or an array): IP addresses, CIDRs, or loopback/linklocal/uniquelocal. */
+export function parseTrustProxy(value: string | string[], name = 'VITRINE_TRUST_PROXY'): string[] {
+  const entries = (Array.isArray(value) ? value : value.split(',')).map((entry) => entry.trim()).filter(Boolean);
+  if (!entries.length) throw new ConfigError(`${name} must list proxy addresses or CIDRs, such as 127.0.0.1,10.0.0.0/8`);
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`${name}: ${JSON.stringify(bad)} is not an IP address or CIDR (expected e.g. 127.0.0.1,10.0.0.0/8)`);
+  }
+  return entries;
+}
+
+/** Validate `buildApp`'s configurable options and apply the defaults. Throws ConfigError. */
+export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
+  return {
+    publicOrigin: opts.publicUrl === undefined ? null : parsePublicUrl(opts.publicUrl, 'publicUrl'),
+    trustProxy: opts.trustProxy === undefined ? false : parseTrustProxy(opts.trustProxy, 'trustProxy'),
+  };
+}
+
+/**
+ * Read ProviderConfig from environment variables (unset or empty → default) and validate it,
+ * naming the variable in any ConfigError.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv): ProviderConfig {
+  const get = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const config: ProviderConfig = {};
+  const publicUrl = get('VITRINE_PUBLIC_URL');
+  if (publicUrl !== undefined) config.publicUrl = parsePublicUrl(publicUrl);
+  const trustProxy = get('VITRINE_TRUST_PROXY');
+  if (trustProxy !== undefined) config.trustProxy = parseTrustProxy(trustProxy);
+  return config;
+}
