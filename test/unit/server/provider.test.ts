@@ -102,7 +102,26 @@ describe('CORS', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toContain('POST');
-    expect(res.headers['access-control-allow-headers']).toBe('content-type');
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type');
+  });
+
+  it('lists the allowed methods and headers instead of echoing what a preflight asks', async () => {
+    const res = await s.app.inject({
+      method: 'OPTIONS',
+      url: '/api/track',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type, x-evil, authorization' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type');
+    expect(String(res.headers['access-control-allow-headers'])).not.toMatch(/x-evil|authorization/i);
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
+    // Only the owner endpoints take a bearer token.
+    const admin = await s.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/demo/reviews/1/hide',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-evil' },
+    });
+    expect(admin.headers['access-control-allow-headers']).toBe('Content-Type, Authorization');
   });
 
   it('unknown API routes are JSON 404 with CORS', async () => {
