@@ -10,6 +10,7 @@ import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
 import { frameworkErrorHandler, installErrorHandler } from './lib/errors.ts';
 import { installJsonParsers } from './lib/jsonBody.ts';
+import { installRateLimit } from './lib/rateLimit.ts';
 import { registerAdmin } from './provider/admin.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
@@ -64,7 +65,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
   });
-  const db = openDatabase(opts.dataDir);
+  const db = openDatabase(opts.dataDir, { adminToken: config.adminToken });
   const ctx: AppContext = {
     db,
     distDir: opts.distDir,
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   installJsonParsers(app);
+  if (config.rateLimits) await installRateLimit(app);
 
   if (opts.logger) {
     app.addHook('onResponse', async (request, reply) => {

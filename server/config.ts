@@ -11,6 +11,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Per-client limits; each counts per client address (IPv6: per /64) and shop. */
+export interface RateLimits {
+  /** Failed admin requests (wrong or missing token) per 15 minutes (VITRINE_ADMIN_FAILURES_PER_15_MIN). */
+  adminFailuresPer15Min: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { adminFailuresPer15Min: 10 };
+
+/** Admin tokens are bearer secrets: shorter ones are refused (they could be guessed). */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
 /** The configurable `buildApp` options. */
 export interface ProviderConfig {
   /**
@@ -23,6 +34,10 @@ export interface ProviderConfig {
    * (VITRINE_TRUST_PROXY, comma-separated). Without it forwarded headers are ignored.
    */
   trustProxy?: string | string[];
+  /** `false` turns every rate limit off (VITRINE_RATE_LIMIT=0); an object overrides some limits. */
+  rateLimit?: false | Partial<RateLimits>;
+  /** The demo shop's admin token, ≥ 32 characters (VITRINE_ADMIN_TOKEN); applied on every start. */
+  adminToken?: string;
 }
 
 /** ProviderConfig after validation and defaults. */
@@ -31,6 +46,9 @@ export interface ResolvedConfig {
   publicOrigin: string | null;
   /** Fastify's `trustProxy`: the trusted addresses, or false. */
   trustProxy: string[] | false;
+  /** null when rate limiting is off. */
+  rateLimits: RateLimits | null;
+  adminToken: string | null;
 }
 
 /** Validate a public URL and reduce it to its origin: http(s), a host, no credentials, path, query or fragment. */
@@ -71,11 +89,37 @@ export function parseTrustProxy(value: string | string[], name = 'VITRINE_TRUST_
   return entries;
 }
 
+/** Validate an admin token: at least MIN_ADMIN_TOKEN_LENGTH characters, no whitespace. */
+export function parseAdminToken(value: string, name = 'VITRINE_ADMIN_TOKEN'): string {
+  if (value.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(`${name} must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters (got ${value.length}); e.g. openssl rand -hex 24`);
+  }
+  if (/\s/.test(value)) throw new ConfigError(`${name} must not contain whitespace`);
+  return value;
+}
+
+function positiveInt(value: unknown, name: string): number {
+  const number = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) {
+    throw new ConfigError(`${name} must be a whole number ≥ 1 (got ${JSON.stringify(value)})`);
+  }
+  return number;
+}
+
 /** Validate `buildApp`'s configurable options and apply the defaults. Throws ConfigError. */
 export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
+  let rateLimits: RateLimits | null = null;
+  if (opts.rateLimit !== false) {
+    const merged = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimit ?? {}) };
+    rateLimits = {
+      adminFailuresPer15Min: positiveInt(merged.adminFailuresPer15Min, 'rateLimit.adminFailuresPer15Min'),
+    };
+  }
   return {
     publicOrigin: opts.publicUrl === undefined ? null : parsePublicUrl(opts.publicUrl, 'publicUrl'),
     trustProxy: opts.trustProxy === undefined ? false : parseTrustProxy(opts.trustProxy, 'trustProxy'),
+    rateLimits,
+    adminToken: opts.adminToken === undefined ? null : parseAdminToken(opts.adminToken, 'adminToken'),
   };
 }
 
@@ -93,5 +137,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ProviderConfig {
   if (publicUrl !== undefined) config.publicUrl = parsePublicUrl(publicUrl);
   const trustProxy = get('VITRINE_TRUST_PROXY');
   if (trustProxy !== undefined) config.trustProxy = parseTrustProxy(trustProxy);
+
+  const rateSwitch = get('VITRINE_RATE_LIMIT');
+  if (rateSwitch !== undefined && rateSwitch !== '0' && rateSwitch !== '1') {
+    throw new ConfigError(`VITRINE_RATE_LIMIT must be 0 (every rate limit off) or 1 (got ${JSON.stringify(rateSwitch)})`);
+  }
+  if (rateSwitch === '0') {
+    config.rateLimit = false;
+  } else {
+    const limits: Partial<RateLimits> = {};
+    const admin = get('VITRINE_ADMIN_FAILURES_PER_15_MIN');
+    if (admin !== undefined) limits.adminFailuresPer15Min = positiveInt(admin, 'VITRINE_ADMIN_FAILURES_PER_15_MIN');
+    if (Object.keys(limits).length) config.rateLimit = limits;
+  }
+
+  // Not trimmed: a token is used exactly as given.
+  const adminToken = env.VITRINE_ADMIN_TOKEN;
+  if (adminToken) config.adminToken = parseAdminToken(adminToken);
   return config;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -93,6 +94,20 @@ export const migrations: Migration[] = [
           updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
         );
       `);
+    },
+  },
+  {
+    version: 3,
+    name: 'admin tokens stored as SHA-256 hashes',
+    up(db) {
+      // The hash is computed here (not with adminTokens.ts) so this migration never changes.
+      db.exec("ALTER TABLE shops ADD COLUMN admin_token_sha256 TEXT NOT NULL DEFAULT ''");
+      const rows = db.prepare('SELECT id, admin_token FROM shops').all() as { id: string; admin_token: string }[];
+      const setHash = db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?');
+      for (const row of rows) {
+        setHash.run(row.admin_token ? createHash('sha256').update(row.admin_token, 'utf8').digest('hex') : '', row.id);
+      }
+      db.exec('ALTER TABLE shops DROP COLUMN admin_token');
     },
   },
 ];
