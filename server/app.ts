@@ -16,6 +16,7 @@ import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
 import { registerRates } from './provider/rates.ts';
+import { startRetentionJob } from './provider/retention.ts';
 import { registerReviews } from './provider/reviews.ts';
 import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
@@ -66,8 +67,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
   });
   const db = openDatabase(opts.dataDir, { adminToken: config.adminToken });
+  const retention = startRetentionJob(db, {
+    retentionDays: config.retentionDays,
+    onError: (err) => app.log.error({ err }, 'retention job failed'),
+    onDone: (deleted) => {
+      if (deleted.events || deleted.track_batches || deleted.error_reports) app.log.info({ deleted }, 'retention: expired rows deleted');
+    },
+  });
   const ctx: AppContext = {
     db,
+    retention,
     distDir: opts.distDir,
     shopSettingsOverrides: opts.shopSettingsOverrides ?? {},
     version: readVersion(),
@@ -75,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   app.decorate('vitrine', ctx);
   app.addHook('onClose', async () => {
+    await retention.stop(); // a run in progress ends at its next chunk
     if (db.open) db.close();
   });
 

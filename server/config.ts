@@ -13,11 +13,22 @@ export class ConfigError extends Error {
 
 /** Per-client limits; each counts per client address (IPv6: per /64) and shop. */
 export interface RateLimits {
+  /** `POST /api/track` requests per minute (VITRINE_TRACK_RATE_PER_MIN). */
+  trackPerMinute: number;
+  /** `POST /api/store-error` requests per minute (VITRINE_STORE_ERROR_RATE_PER_MIN). */
+  storeErrorPerMinute: number;
   /** Failed admin requests (wrong or missing token) per 15 minutes (VITRINE_ADMIN_FAILURES_PER_15_MIN). */
   adminFailuresPer15Min: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { adminFailuresPer15Min: 10 };
+/**
+ * Generous enough for real traffic behind one address (an office or a mobile carrier NAT): a page
+ * view sends a tracking beacon at start, one per 5 s heartbeat and one when hidden (SPEC §4), and
+ * at most 10 error reports.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = { trackPerMinute: 300, storeErrorPerMinute: 60, adminFailuresPer15Min: 10 };
+
+export const DEFAULT_RETENTION_DAYS = 90;
 
 /** Admin tokens are bearer secrets: shorter ones are refused (they could be guessed). */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
@@ -36,6 +47,8 @@ export interface ProviderConfig {
   trustProxy?: string | string[];
   /** `false` turns every rate limit off (VITRINE_RATE_LIMIT=0); an object overrides some limits. */
   rateLimit?: false | Partial<RateLimits>;
+  /** Days events, track batches and error reports are kept (VITRINE_RETENTION_DAYS, default 90). */
+  retentionDays?: number;
   /** The demo shop's admin token, ≥ 32 characters (VITRINE_ADMIN_TOKEN); applied on every start. */
   adminToken?: string;
 }
@@ -48,6 +61,7 @@ export interface ResolvedConfig {
   trustProxy: string[] | false;
   /** null when rate limiting is off. */
   rateLimits: RateLimits | null;
+  retentionDays: number;
   adminToken: string | null;
 }
 
@@ -112,6 +126,8 @@ export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
   if (opts.rateLimit !== false) {
     const merged = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimit ?? {}) };
     rateLimits = {
+      trackPerMinute: positiveInt(merged.trackPerMinute, 'rateLimit.trackPerMinute'),
+      storeErrorPerMinute: positiveInt(merged.storeErrorPerMinute, 'rateLimit.storeErrorPerMinute'),
       adminFailuresPer15Min: positiveInt(merged.adminFailuresPer15Min, 'rateLimit.adminFailuresPer15Min'),
     };
   }
@@ -119,6 +135,7 @@ export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
     publicOrigin: opts.publicUrl === undefined ? null : parsePublicUrl(opts.publicUrl, 'publicUrl'),
     trustProxy: opts.trustProxy === undefined ? false : parseTrustProxy(opts.trustProxy, 'trustProxy'),
     rateLimits,
+    retentionDays: opts.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : positiveInt(opts.retentionDays, 'retentionDays'),
     adminToken: opts.adminToken === undefined ? null : parseAdminToken(opts.adminToken, 'adminToken'),
   };
 }
@@ -146,11 +163,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ProviderConfig {
     config.rateLimit = false;
   } else {
     const limits: Partial<RateLimits> = {};
+    const track = get('VITRINE_TRACK_RATE_PER_MIN');
+    if (track !== undefined) limits.trackPerMinute = positiveInt(track, 'VITRINE_TRACK_RATE_PER_MIN');
+    const storeError = get('VITRINE_STORE_ERROR_RATE_PER_MIN');
+    if (storeError !== undefined) limits.storeErrorPerMinute = positiveInt(storeError, 'VITRINE_STORE_ERROR_RATE_PER_MIN');
     const admin = get('VITRINE_ADMIN_FAILURES_PER_15_MIN');
     if (admin !== undefined) limits.adminFailuresPer15Min = positiveInt(admin, 'VITRINE_ADMIN_FAILURES_PER_15_MIN');
     if (Object.keys(limits).length) config.rateLimit = limits;
   }
 
+  const retention = get('VITRINE_RETENTION_DAYS');
+  if (retention !== undefined) config.retentionDays = positiveInt(retention, 'VITRINE_RETENTION_DAYS');
   // Not trimmed: a token is used exactly as given.
   const adminToken = env.VITRINE_ADMIN_TOKEN;
   if (adminToken) config.adminToken = parseAdminToken(adminToken);

@@ -110,6 +110,26 @@ export const migrations: Migration[] = [
       db.exec('ALTER TABLE shops DROP COLUMN admin_token');
     },
   },
+  {
+    version: 4,
+    name: 'tracking batches (meta once per request) and retention indexes',
+    up(db) {
+      db.exec(`
+        CREATE TABLE track_batches (
+          id INTEGER PRIMARY KEY,
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          version TEXT NOT NULL,
+          meta_json TEXT NOT NULL,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+        CREATE INDEX track_batches_by_created ON track_batches(created_at);
+        ALTER TABLE events ADD COLUMN batch_id INTEGER REFERENCES track_batches(id) ON DELETE CASCADE;
+        CREATE INDEX events_by_batch ON events(batch_id);
+        CREATE INDEX events_by_created ON events(created_at);
+        CREATE INDEX error_reports_by_created ON error_reports(created_at);
+      `);
+    },
+  },
 ];
 
 export function currentVersion(db: Database.Database): number {

@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResolvedConfig } from '../config.ts';
 import type { DB } from '../db/index.ts';
+import type { RetentionJob } from '../provider/retention.ts';
 
 /** Shared state handed to every route module. */
 export interface AppContext {
   db: DB;
+  /** The periodic deletion of expired events, track batches and error reports. */
+  retention: RetentionJob;
   distDir: string;
   shopSettingsOverrides: Record<string, unknown>;
   version: string;

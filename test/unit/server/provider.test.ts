@@ -143,10 +143,14 @@ describe('tracking and error reports', () => {
     const beacon = await s.app.inject({ method: 'POST', url: '/api/track', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: JSON.stringify(body) });
     expect(beacon.statusCode).toBe(204);
     expect(count('events')).toBe(before + 4);
-    const row = s.app.vitrine.db.prepare('SELECT shop_id, type, payload_json FROM events ORDER BY id DESC LIMIT 1').get() as { shop_id: string; type: string; payload_json: string };
+    const row = s.app.vitrine.db.prepare('SELECT shop_id, batch_id, type, payload_json FROM events ORDER BY id DESC LIMIT 1').get() as { shop_id: string; batch_id: number; type: string; payload_json: string };
     expect(row.shop_id).toBe('demo');
     expect(row.type).toBe('widget_view');
-    expect(JSON.parse(row.payload_json)).toMatchObject({ version: '1.0.0', meta: { pageType: 'product' } });
+    expect(JSON.parse(row.payload_json)).toEqual({ type: 'widget_view', id: 21 });
+    // The request's version and meta are stored once, in the batch the events point to.
+    const batch = s.app.vitrine.db.prepare('SELECT shop_id, version, meta_json FROM track_batches WHERE id = ?').get(row.batch_id) as { shop_id: string; version: string; meta_json: string };
+    expect(batch).toMatchObject({ shop_id: 'demo', version: '1.0.0' });
+    expect(JSON.parse(batch.meta_json)).toEqual({ shopId: 'demo', pageType: 'product' });
   });
 
   it('POST /api/track rejects garbage with 400', async () => {
