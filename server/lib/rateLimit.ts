@@ -8,7 +8,8 @@ import { HttpError } from './errors.ts';
  * client usually has a whole /64) and the shop.
  */
 export function clientShopKey(request: FastifyRequest, shopId: string): string {
-  return `${normalizeIP(request.ip)}|${shopId}`;
+  // `ip` is undefined when the socket is already gone.
+  return `${request.ip ? normalizeIP(request.ip) : 'unknown'}|${shopId}`;
 }
 
 /** The 429 answer: `{error:{code:'RATE_LIMITED',…}}` (the plugin has already set Retry-After). */
