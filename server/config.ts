@@ -28,6 +28,7 @@ export interface RateLimits {
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = { trackPerMinute: 300, storeErrorPerMinute: 60, adminFailuresPer15Min: 10 };
 
+/** Days expiring rows (events, track batches, error reports) are kept by default. */
 export const DEFAULT_RETENTION_DAYS = 90;
 
 /** Admin tokens are bearer secrets: shorter ones are refused (they could be guessed). */

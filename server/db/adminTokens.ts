@@ -32,6 +32,7 @@ export function getAdminTokenHash(db: Database.Database, shopId: string): string
   return row?.admin_token_sha256;
 }
 
+/** Replace a shop's stored admin-token hash. */
 export function setAdminTokenHash(db: Database.Database, shopId: string, hash: string): void {
   db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?').run(hash, shopId);
 }

@@ -57,6 +57,7 @@ function enableWal(db: DB): void {
   }
 }
 
+/** Options of openDatabase. */
 export interface OpenDatabaseOptions {
   /**
    * The demo shop's admin token (VITRINE_ADMIN_TOKEN, ≥ 32 characters). When given, its hash

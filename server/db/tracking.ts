@@ -30,6 +30,7 @@ export interface ErrorReport {
   payloadJson: string;
 }
 
+/** Store one error report. */
 export function insertErrorReport(db: Database.Database, report: ErrorReport): void {
   db.prepare('INSERT INTO error_reports (shop_id, code, message, url, ua, payload_json) VALUES (?, ?, ?, ?, ?, ?)').run(
     report.shopId,
@@ -43,6 +44,7 @@ export function insertErrorReport(db: Database.Database, report: ErrorReport): v
 
 /** Tables whose rows expire after the retention period, in deletion order (events before their batches). */
 export const EXPIRING_TABLES = ['events', 'track_batches', 'error_reports'] as const;
+/** One of EXPIRING_TABLES. */
 export type ExpiringTable = (typeof EXPIRING_TABLES)[number];
 
 /**

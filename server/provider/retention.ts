@@ -8,8 +8,10 @@ export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Rows deleted per table by one run. */
 export type PruneResult = Record<ExpiringTable, number>;
 
+/** What pruneExpired deletes and how. */
 export interface PruneOptions {
   retentionDays: number;
   now?: Date;
@@ -42,6 +44,7 @@ export async function pruneExpired(db: DB, opts: PruneOptions): Promise<PruneRes
   return deleted;
 }
 
+/** The running periodic job (startRetentionJob). */
 export interface RetentionJob {
   /** Resolves when the run in progress (or the one scheduled at start) has finished. */
   whenIdle(): Promise<void>;
