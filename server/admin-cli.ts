@@ -6,14 +6,15 @@
  *   npm run admin -- hide <reviewId>
  *   npm run admin -- unhide <reviewId>
  *
- * The admin token comes from --token, else $VITRINE_ADMIN_TOKEN, else the local SQLite store
- * ($VITRINE_DATA_DIR, default ./data) when the CLI runs next to the server.
+ * The admin token comes from --token, else $VITRINE_ADMIN_TOKEN, else (demo shop only) the file
+ * `$VITRINE_DATA_DIR/admin-token` (default ./data) that the server writes when it generates the
+ * demo shop's token, when the CLI runs next to the server. The store itself only holds a hash.
  * Exits 0 and prints the result, or exits 1 with a one-line error.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
+import { ADMIN_TOKEN_FILE, readAdminTokenFile } from './db/adminTokens.ts';
+import { DEMO_SHOP_ID } from './provider/settings.ts';
 
 export const USAGE =
   'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId>  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
@@ -64,17 +65,9 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Parsed {
   };
 }
 
-/** Token from the local store (read-only; never migrates or seeds). */
-function tokenFromStore(env: NodeJS.ProcessEnv, shop: string): string | undefined {
-  const file = path.join(path.resolve(env.VITRINE_DATA_DIR || './data'), 'vitrine.sqlite');
-  if (!fs.existsSync(file)) return undefined;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare('SELECT admin_token FROM shops WHERE id = ?').get(shop) as { admin_token: string } | undefined;
-    return row?.admin_token;
-  } finally {
-    db.close();
-  }
+/** The data dir the server next to the CLI uses. */
+function dataDirOf(env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.VITRINE_DATA_DIR || './data');
 }
 
 /** Run the CLI; returns the process exit code. */
@@ -87,16 +80,18 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
     return 1;
   }
   let token = args.token || env.VITRINE_ADMIN_TOKEN;
-  if (!token) {
+  const tokenFile = path.join(dataDirOf(env), ADMIN_TOKEN_FILE);
+  if (!token && args.shop === DEMO_SHOP_ID) {
     try {
-      token = tokenFromStore(env, args.shop);
+      token = readAdminTokenFile(dataDirOf(env));
     } catch (e) {
-      io.err(`error: cannot read the admin token from the local store: ${(e as Error).message}`);
+      io.err(`error: cannot read the admin token from ${tokenFile}: ${(e as Error).message}`);
       return 1;
     }
   }
   if (!token) {
-    io.err(`error: no admin token for shop "${args.shop}" (use --token, VITRINE_ADMIN_TOKEN or VITRINE_DATA_DIR)`);
+    const where = args.shop === DEMO_SHOP_ID ? `, or run next to the server so ${tokenFile} exists (VITRINE_DATA_DIR)` : '';
+    io.err(`error: no admin token for shop "${args.shop}" (use --token or VITRINE_ADMIN_TOKEN${where})`);
     return 1;
   }
   const action = args.command === 'reply' ? 'reply' : 'hide';

@@ -4,28 +4,34 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { resolveConfig, type ProviderConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
-import { installErrorHandler } from './lib/errors.ts';
+import { frameworkErrorHandler, installErrorHandler } from './lib/errors.ts';
+import { installJsonParsers } from './lib/jsonBody.ts';
+import { installRateLimit } from './lib/rateLimit.ts';
 import { registerAdmin } from './provider/admin.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
 import { registerRates } from './provider/rates.ts';
+import { startRetentionJob } from './provider/retention.ts';
 import { registerReviews } from './provider/reviews.ts';
 import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
 import { installNotFound, registerShop } from './shop/index.ts';
 
-export interface BuildAppOptions {
+export interface BuildAppOptions extends ProviderConfig {
   /** Directory for `vitrine.sqlite` (created if missing). */
   dataDir: string;
   /** Built widget bundle directory (`vitrine.js`, `chunks/…`), served at /vitrine/. */
   distDir: string;
   /** Fastify/pino request logging (default false). */
   logger?: boolean;
+  /** Where log lines go when `logger` is on (default stderr). */
+  logStream?: { write(line: string): void };
   /** Shallow-merged over the stored shop settings when `/{shopId}/vitrine.js` is served. */
   shopSettingsOverrides?: Record<string, unknown>;
 }
@@ -40,46 +46,52 @@ function readVersion(): string {
   }
 }
 
-/** Build the Vitrine server (demo shop + provider API). Does not listen. */
+/**
+ * Build the Vitrine server (demo shop + provider API). Does not listen. Throws ConfigError (before
+ * opening anything) when a configuration option is invalid.
+ */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const config = resolveConfig(opts);
   const app = Fastify({
     // Logs go to stderr so stdout only carries the startup line.
-    logger: opts.logger ? { level: process.env.LOG_LEVEL || 'info', stream: process.stderr } : false,
+    logger: opts.logger ? { level: process.env.LOG_LEVEL || 'info', stream: opts.logStream ?? process.stderr } : false,
     // One line per request (onResponse hook below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { allowUnionTypes: true, removeAdditional: false, coerceTypes: false } },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // X-Forwarded-For/-Host/-Proto count only when the connection comes from these addresses.
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Bad percent-encoding or an over-long path parameter: the usual error shape, not fastify's.
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
   });
-  const db = openDatabase(opts.dataDir);
+  const db = openDatabase(opts.dataDir, { adminToken: config.adminToken });
+  const retention = startRetentionJob(db, {
+    retentionDays: config.retentionDays,
+    onError: (err) => app.log.error({ err }, 'retention job failed'),
+    onDone: (deleted) => {
+      if (deleted.events || deleted.track_batches || deleted.error_reports) app.log.info({ deleted }, 'retention: expired rows deleted');
+    },
+  });
   const ctx: AppContext = {
     db,
+    retention,
     distDir: opts.distDir,
     shopSettingsOverrides: opts.shopSettingsOverrides ?? {},
     version: readVersion(),
+    config,
   };
   app.decorate('vitrine', ctx);
   app.addHook('onClose', async () => {
+    await retention.stop(); // a run in progress ends at its next chunk
     if (db.open) db.close();
   });
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  // sendBeacon posts text/plain: parse it as JSON.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    try {
-      done(null, text.trim() === '' ? {} : JSON.parse(text));
-    } catch {
-      const err = new Error('Body is not valid JSON') as Error & { statusCode: number; code: string };
-      err.statusCode = 400;
-      err.code = 'INVALID_JSON';
-      done(err, undefined);
-    }
-  });
+  installJsonParsers(app);
+  if (config.rateLimits) await installRateLimit(app);
 
   if (opts.logger) {
     app.addHook('onResponse', async (request, reply) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -92,6 +93,40 @@ export const migrations: Migration[] = [
           items_json TEXT NOT NULL DEFAULT '[]',
           updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
         );
+      `);
+    },
+  },
+  {
+    version: 3,
+    name: 'admin tokens stored as SHA-256 hashes',
+    up(db) {
+      // The hash is computed here (not with adminTokens.ts) so this migration never changes.
+      db.exec("ALTER TABLE shops ADD COLUMN admin_token_sha256 TEXT NOT NULL DEFAULT ''");
+      const rows = db.prepare('SELECT id, admin_token FROM shops').all() as { id: string; admin_token: string }[];
+      const setHash = db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?');
+      for (const row of rows) {
+        setHash.run(row.admin_token ? createHash('sha256').update(row.admin_token, 'utf8').digest('hex') : '', row.id);
+      }
+      db.exec('ALTER TABLE shops DROP COLUMN admin_token');
+    },
+  },
+  {
+    version: 4,
+    name: 'tracking batches (meta once per request) and retention indexes',
+    up(db) {
+      db.exec(`
+        CREATE TABLE track_batches (
+          id INTEGER PRIMARY KEY,
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          version TEXT NOT NULL,
+          meta_json TEXT NOT NULL,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+        CREATE INDEX track_batches_by_created ON track_batches(created_at);
+        ALTER TABLE events ADD COLUMN batch_id INTEGER REFERENCES track_batches(id) ON DELETE CASCADE;
+        CREATE INDEX events_by_batch ON events(batch_id);
+        CREATE INDEX events_by_created ON events(created_at);
+        CREATE INDEX error_reports_by_created ON error_reports(created_at);
       `);
     },
   },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { Rng } from '../lib/prng.ts';
 import { PRODUCTS } from '../shop/catalog.ts';
@@ -65,11 +64,10 @@ function reviewCountFor(handle: string, rng: Rng): number {
   return rng.int(6, 15);
 }
 
-export function defaultAdminToken(): string {
-  return process.env.VITRINE_ADMIN_TOKEN || randomBytes(24).toString('hex');
-}
-
-/** Seed the demo shop, its products and reviews. Runs only when the demo shop does not exist yet. */
+/**
+ * Seed the demo shop, its products and reviews. Runs only when the demo shop does not exist yet.
+ * The shop gets no admin token here: openDatabase sets the hash (configured or generated token).
+ */
 export function seedIfEmpty(db: Database.Database, now: Date = new Date()): boolean {
   const exists = db.prepare('SELECT 1 FROM shops WHERE id = ?').get(DEMO_SHOP_ID);
   if (exists) return false;
@@ -78,10 +76,9 @@ export function seedIfEmpty(db: Database.Database, now: Date = new Date()): bool
 }
 
 function seed(db: Database.Database, now: Date): void {
-  db.prepare('INSERT INTO shops (id, domain, admin_token, settings_json, created_at) VALUES (?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO shops (id, domain, settings_json, created_at) VALUES (?, ?, ?, ?)').run(
     DEMO_SHOP_ID,
     DEMO_SHOP_DOMAIN,
-    defaultAdminToken(),
     JSON.stringify(DEMO_STORED_SETTINGS),
     now.toISOString(),
   );

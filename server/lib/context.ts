@@ -1,20 +1,35 @@
 import type { FastifyRequest } from 'fastify';
+import type { ResolvedConfig } from '../config.ts';
 import type { DB } from '../db/index.ts';
+import type { RetentionJob } from '../provider/retention.ts';
 
 /** Shared state handed to every route module. */
 export interface AppContext {
   db: DB;
+  /** The periodic deletion of expired events, track batches and error reports. */
+  retention: RetentionJob;
   distDir: string;
   shopSettingsOverrides: Record<string, unknown>;
   version: string;
+  /** Validated configuration (public origin, trusted proxies, …). */
+  config: ResolvedConfig;
 }
 
-/** The request origin (`proto://host`), honouring X-Forwarded-* headers from a proxy. */
-export function requestOrigin(request: FastifyRequest): string {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
-  const proto = first(request.headers['x-forwarded-proto']) || request.protocol || 'http';
-  const host = first(request.headers['x-forwarded-host']) || request.headers.host || 'localhost';
-  const safeProto = proto === 'https' ? 'https' : 'http';
-  const safeHost = /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? host : 'localhost';
-  return `${safeProto}://${safeHost}`;
+/** `host` or `host:port`: DNS names, IPv4, or a bracketed IPv6 literal. */
+const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * The origin (`proto://host[:port]`) the provider is reached at, for absolute URLs in cached
+ * answers. `publicOrigin` (VITRINE_PUBLIC_URL) wins. Otherwise fastify's `request.protocol` and
+ * `request.host`: they follow `X-Forwarded-Proto/-Host` only when the connection comes from a
+ * trusted proxy (VITRINE_TRUST_PROXY), else they are the connection's scheme and the `Host`
+ * header — a client cannot put another host in a response a cache shares. Returns null when the
+ * host is not a valid host name (the caller answers 400).
+ */
+export function requestOrigin(request: FastifyRequest, publicOrigin: string | null): string | null {
+  if (publicOrigin) return publicOrigin;
+  const host = request.host;
+  if (!host || host.length > 260 || !HOST_RE.test(host)) return null;
+  const proto = request.protocol === 'https' ? 'https' : 'http';
+  return `${proto}://${host.toLowerCase()}`;
 }

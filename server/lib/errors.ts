@@ -1,14 +1,16 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Uniform provider error body: `{ "error": { "code": "...", "message": "..." } }`. */
 export interface ErrorBody {
   error: { code: string; message: string };
 }
 
+/** Build the uniform error body. */
 export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
+/** Send the uniform error body with `status`. */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
 }
@@ -46,4 +48,20 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
   });
+}
+
+/**
+ * fastify's `frameworkErrors` option: errors raised while routing, before any hook runs (a path
+ * with bad percent-encoding → 400 `BAD_URL`, a path parameter over `maxParamLength` → 414
+ * `URI_TOO_LONG`), answered in the uniform shape instead of fastify's own.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendError(reply, 414, 'URI_TOO_LONG', 'A path segment is too long');
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    sendError(reply, 400, 'BAD_URL', 'The path is not validly percent-encoded');
+  } else {
+    request.log.error({ err: error }, 'unhandled error');
+    sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
+  }
 }

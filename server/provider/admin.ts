@@ -1,7 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminTokenMatches } from '../db/adminTokens.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
+import { clientShopKey } from '../lib/rateLimit.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { ownerNameOf, photosFor, toReviewJson, type ReviewJson, type ReviewRow } from './reviews.ts';
@@ -9,13 +10,8 @@ import { bumpLastUpdated, getShop, type ShopRow } from './settings.ts';
 
 export const MAX_REPLY_LENGTH = 5000;
 
-/** Constant-time comparison of a presented token with the stored one (hashes equalise the lengths). */
-export function tokensEqual(presented: string, expected: string): boolean {
-  if (!expected) return false;
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && presented.length === expected.length;
-}
+/** The window failed admin attempts are counted in. */
+export const ADMIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 function bearerToken(request: FastifyRequest): string | null {
   const raw = request.headers.authorization;
@@ -36,16 +32,38 @@ export interface AdminResult {
 
 type AdminParams = { shopId: string; id: string };
 
-/** Shop lookup + bearer check shared by the admin routes; sends the error and returns null on failure. */
-function authorize(ctx: AppContext, request: FastifyRequest<{ Params: AdminParams }>, reply: FastifyReply): { shop: ShopRow; row: ReviewRow } | null {
+type FailureLimiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * Shop lookup + bearer check shared by the admin routes; sends the error and returns null on
+ * failure. With `failures` set, a client address that failed `max` times for this shop within the
+ * window gets 429 (with Retry-After) whatever it presents, until the window ends; only failures
+ * (401) are counted, so an owner's successful requests never lock them out.
+ */
+async function authorize(
+  ctx: AppContext,
+  failures: FailureLimiter | null,
+  request: FastifyRequest<{ Params: AdminParams }>,
+  reply: FastifyReply,
+): Promise<{ shop: ShopRow; row: ReviewRow } | null> {
   const { shopId, id } = request.params;
   const shop = getShop(ctx.db, shopId);
   if (!shop) {
     sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
     return null;
   }
+  if (failures) {
+    const status = await failures(request, { increment: false });
+    if (!status.isAllowed && status.remaining === 0) {
+      const retryAfter = Math.max(1, status.ttlInSeconds);
+      reply.header('retry-after', String(retryAfter));
+      sendError(reply, 429, 'RATE_LIMITED', `Too many failed admin attempts; retry in ${retryAfter} s`);
+      return null;
+    }
+  }
   const token = bearerToken(request);
-  if (!token || !tokensEqual(token, shop.admin_token)) {
+  if (!token || !adminTokenMatches(token, shop.admin_token_sha256)) {
+    if (failures) await failures(request);
     reply.header('www-authenticate', 'Bearer realm="vitrine-admin"');
     sendError(reply, 401, 'UNAUTHORIZED', token ? 'Invalid admin token' : 'Missing "Authorization: Bearer <admin token>" header');
     return null;
@@ -71,10 +89,18 @@ const paramsSchema = {
 };
 
 /**
- * Owner endpoints (`Authorization: Bearer <shops.admin_token>`):
+ * Owner endpoints (`Authorization: Bearer <admin token>`, checked against the shop's stored hash):
  * POST /api/admin/{shopId}/reviews/{id}/reply `{ reply }` and …/hide `{ hidden }`.
  */
 export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
+  const limits = ctx.config.rateLimits;
+  const failures = limits
+    ? app.createRateLimit({
+        max: limits.adminFailuresPer15Min,
+        timeWindow: ADMIN_FAILURE_WINDOW_MS,
+        keyGenerator: (request) => clientShopKey(request, (request.params as AdminParams).shopId),
+      })
+    : null;
   const setReply = ctx.db.prepare('UPDATE reviews SET reply_html = ?, reply_at = ? WHERE id = ?');
   const setHidden = ctx.db.prepare('UPDATE reviews SET hidden = ? WHERE id = ?');
 
@@ -88,7 +114,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = authorize(ctx, request, reply);
+      const auth = await authorize(ctx, failures, request, reply);
       if (!auth) return reply;
       const raw = request.body.reply.trim();
       let html: string | null = null;
@@ -116,7 +142,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = authorize(ctx, request, reply);
+      const auth = await authorize(ctx, failures, request, reply);
       if (!auth) return reply;
       const lastUpdated = ctx.db.transaction(() => {
         setHidden.run(request.body.hidden ? 1 : 0, auth.row.id);

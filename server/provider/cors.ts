@@ -1,24 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 
-const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+/** Every method the provider answers cross-origin (it has no PUT/PATCH/DELETE routes). */
+const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';
+/** `Content-Type` for JSON bodies; everything else a browser asks for is not allowed. */
+const ALLOW_HEADERS = 'Content-Type';
+/** The owner endpoints also take the bearer token. */
+const ADMIN_ALLOW_HEADERS = 'Content-Type, Authorization';
 
 function isCorsPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/vitrine/');
 }
 
-/** `Access-Control-Allow-Origin: *` on /api/* and /vitrine/*, plus OPTIONS preflight answers. */
+/**
+ * `Access-Control-Allow-Origin: *` on /api/* and /vitrine/*, plus OPTIONS preflight answers with
+ * a fixed list of methods and request headers (never an echo of what the preflight asks, so a
+ * page cannot get arbitrary headers through to the provider).
+ */
 export function registerCors(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isCorsPath(request.url)) return;
     reply.header('access-control-allow-origin', '*');
     if (request.method === 'OPTIONS') {
-      const reqHeaders = request.headers['access-control-request-headers'];
       return reply
         .code(204)
         .header('access-control-allow-methods', ALLOW_METHODS)
-        .header('access-control-allow-headers', typeof reqHeaders === 'string' && reqHeaders ? reqHeaders : 'Content-Type')
+        .header('access-control-allow-headers', request.url.startsWith('/api/admin/') ? ADMIN_ALLOW_HEADERS : ALLOW_HEADERS)
         .header('access-control-max-age', '86400')
-        .header('vary', 'Access-Control-Request-Headers')
         .send();
     }
   });

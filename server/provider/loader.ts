@@ -60,6 +60,10 @@ function jsComment(text: string): string {
   return `/* ${text.replace(/\*\//g, '* /')} */\n`;
 }
 
+/**
+ * GET /{shopId}/vitrine.js (settings + loader, cached 5 min, so its absolute URLs come from the
+ * configured or validated origin: see requestOrigin) and the static widget files under /vitrine/.
+ */
 export function registerLoader(app: FastifyInstance, ctx: AppContext): void {
   const cache = new FileCache();
   const distRoot = path.resolve(ctx.distDir);
@@ -82,7 +86,11 @@ export function registerLoader(app: FastifyInstance, ctx: AppContext): void {
         .header('cache-control', 'no-store')
         .send(jsComment('Vitrine: the widget bundle is missing (dist/vitrine.js). Run `npm run build` and reload.'));
     }
-    const settings = resolveSettings(ctx.db, shop, requestOrigin(request), ctx.shopSettingsOverrides);
+    const origin = requestOrigin(request, ctx.config.publicOrigin);
+    if (!origin) {
+      return reply.code(400).header('cache-control', 'no-store').send(jsComment('Vitrine: invalid Host header'));
+    }
+    const settings = resolveSettings(ctx.db, shop, origin, ctx.shopSettingsOverrides);
     reply.header('cache-control', 'public, max-age=300');
     return reply.send(Buffer.concat([Buffer.from(settingsPrefix(settings)), bundle.body]));
   });

@@ -38,7 +38,8 @@ export const DEMO_STORED_SETTINGS = { ...DEFAULT_SETTINGS, ownerName: DEMO_OWNER
 export interface ShopRow {
   id: string;
   domain: string;
-  admin_token: string;
+  /** SHA-256 hex of the admin token ('' = no admin access); see db/adminTokens.ts. */
+  admin_token_sha256: string;
   settings_json: string;
   created_at: string;
 }

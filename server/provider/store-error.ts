@@ -1,7 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { insertErrorReport } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
+import { sendError } from '../lib/errors.ts';
+import { clientShopKey } from '../lib/rateLimit.ts';
+import { getShop } from './settings.ts';
 
 const LIMITS = { msg: 1000, stack: 1200, url: 2000, ua: 500 };
+/** The client sends at most 10 reports per page view; more `errors[n]` entries are dropped. */
+export const MAX_ERROR_ENTRIES = 10;
+/** Fields kept per `errors[n]` entry. */
+export const MAX_ERROR_FIELDS = 10;
+/** A stored report's payload (after the cuts above), serialized, up to this many bytes. */
+export const MAX_REPORT_BYTES = 8 * 1024;
 
 type ErrorForm = Record<string, string | string[] | undefined>;
 
@@ -11,7 +21,7 @@ function str(v: string | string[] | undefined, max: number): string | null {
   return s.slice(0, max);
 }
 
-/** Collect `errors[0][msg]`-style flat keys into `[{msg, …}, …]`. */
+/** Collect `errors[0][msg]`-style flat keys into `[{msg, …}, …]` (the first MAX_ERROR_ENTRIES, MAX_ERROR_FIELDS fields each). */
 function collectErrors(form: ErrorForm): Record<string, string>[] {
   const out: Record<string, string>[] = [];
   for (const [key, value] of Object.entries(form)) {
@@ -20,27 +30,43 @@ function collectErrors(form: ErrorForm): Record<string, string>[] {
     const idx = Number(m[1]);
     const field = m[2]!;
     const v = str(value, LIMITS.msg);
-    if (v === null) continue;
-    (out[idx] ??= {})[field] = v;
+    if (v === null || idx >= MAX_ERROR_ENTRIES) continue;
+    const entry = (out[idx] ??= {});
+    if (Object.keys(entry).length < MAX_ERROR_FIELDS) entry[field] = v;
   }
   return out.filter(Boolean);
 }
 
 /**
  * POST /api/store-error — client error reports (form-urlencoded, JSON also accepted):
- * sid, bid, code, url, ua, ss, stl, errors[0][msg]…, stack. 204 on success.
+ * sid (the shop id, required), bid, code, url, ua, ss, stl, errors[0][msg]…, stack. 204 on
+ * success; 400 on a bad or nested field, 404 for an unknown shop, 413 when the report is still
+ * over MAX_REPORT_BYTES after the cuts, 429 over the per-address-and-shop rate.
  */
 export function registerStoreError(app: FastifyInstance, ctx: AppContext): void {
-  const insert = ctx.db.prepare('INSERT INTO error_reports (shop_id, code, message, url, ua, payload_json) VALUES (?, ?, ?, ?, ?, ?)');
+  const limits = ctx.config.rateLimits;
   const shortStr = { type: 'string', maxLength: 200 };
   app.post<{ Body: ErrorForm }>(
     '/api/store-error',
     {
       bodyLimit: 64 * 1024,
+      config: limits
+        ? {
+            rateLimit: {
+              max: limits.storeErrorPerMinute,
+              timeWindow: 60_000,
+              // After validation: the shop id (sid) is in the body.
+              hook: 'preHandler',
+              keyGenerator: (request: FastifyRequest) => clientShopKey(request, String((request.body as ErrorForm).sid)),
+            },
+          }
+        : {},
       schema: {
         body: {
           type: 'object',
-          required: ['code'],
+          required: ['code', 'sid'],
+          // Flat reports only: a nested JSON value is not part of the format (400).
+          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
           properties: {
             code: { type: ['string', 'number'], pattern: '^[A-Za-z0-9_:.\\-]{1,40}$' },
             sid: shortStr,
@@ -56,6 +82,8 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request, reply) => {
       const form = request.body;
+      const shopId = String(form.sid);
+      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
       const errors = collectErrors(form);
       const message = errors[0]?.msg ?? str(form['message'], LIMITS.msg);
       const payload = {
@@ -66,14 +94,19 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
         errors,
         stack: str(form.stack, LIMITS.stack),
       };
-      insert.run(
-        payload.sid,
-        String(form.code),
+      const payloadJson = JSON.stringify(payload);
+      const bytes = Buffer.byteLength(payloadJson);
+      if (bytes > MAX_REPORT_BYTES) {
+        return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', `The report is ${bytes} bytes after cutting long fields; at most ${MAX_REPORT_BYTES} are stored`);
+      }
+      insertErrorReport(ctx.db, {
+        shopId,
+        code: String(form.code),
         message,
-        str(form.url, LIMITS.url),
-        str(form.ua, LIMITS.ua) ?? str(request.headers['user-agent'], LIMITS.ua),
-        JSON.stringify(payload),
-      );
+        url: str(form.url, LIMITS.url),
+        ua: str(form.ua, LIMITS.ua) ?? str(request.headers['user-agent'], LIMITS.ua),
+        payloadJson,
+      });
       return reply.code(204).send();
     },
   );

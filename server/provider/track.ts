@@ -1,8 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { insertTrackBatch } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
+import { sendError } from '../lib/errors.ts';
+import { clientShopKey } from '../lib/rateLimit.ts';
 import { isPlainObject } from '../lib/validation.ts';
+import { getShop } from './settings.ts';
 
 export const MAX_TRACK_EVENTS = 100;
+/** The request's meta is stored once per request, serialized, up to this many bytes. */
+export const MAX_META_BYTES = 4 * 1024;
+/** Each event is stored as its own row, serialized, up to this many bytes. */
+export const MAX_EVENT_BYTES = 2 * 1024;
+/** Nesting depth of the meta object and of each event (the object itself is level 1). */
+export const MAX_TRACK_DEPTH = 5;
 const TRACK_BODY_LIMIT = 256 * 1024;
 
 interface TrackBody {
@@ -10,6 +20,17 @@ interface TrackBody {
   events: Record<string, unknown>[];
   meta?: Record<string, unknown>;
   shopId?: string;
+}
+
+/**
+ * Nesting depth of a parsed JSON value ({} and [] are 1, a scalar 0). Recursive: safe because
+ * the body parser already refused anything nested deeper than MAX_JSON_DEPTH.
+ */
+export function jsonDepth(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const child of Object.values(value)) deepest = Math.max(deepest, jsonDepth(child));
+  return deepest + 1;
 }
 
 function eventType(e: Record<string, unknown>): string {
@@ -29,22 +50,44 @@ function shopIdOf(body: TrackBody, query: Record<string, unknown>): string | nul
   return null;
 }
 
+/** Serialize `value` if it fits the caps, else return the 413 message. */
+function fitting(value: unknown, what: string, maxBytes: number): { json: string } | { tooLarge: string } {
+  const depth = jsonDepth(value);
+  if (depth > MAX_TRACK_DEPTH) return { tooLarge: `${what} nests ${depth} levels deep; at most ${MAX_TRACK_DEPTH} are stored` };
+  const json = JSON.stringify(value);
+  const bytes = Buffer.byteLength(json);
+  if (bytes > maxBytes) return { tooLarge: `${what} is ${bytes} bytes serialized; at most ${maxBytes} are stored` };
+  return { json };
+}
+
+type TrackRequest = FastifyRequest<{ Body: TrackBody; Querystring: Record<string, unknown> }>;
+
 /**
  * POST /api/track — usage events `{version, events:[…], meta:{…}}`. JSON or text/plain
- * (sendBeacon) bodies; one `events` row per event. 204 on success.
+ * (sendBeacon) bodies. The meta is stored once per request (a `track_batches` row), each event
+ * as an `events` row pointing to it. 204 on success; 400 without a shop id, 404 for an unknown
+ * shop, 413 when the meta or an event is over its caps, 429 over the per-address-and-shop rate.
  */
 export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
-  const insert = ctx.db.prepare('INSERT INTO events (shop_id, type, payload_json) VALUES (?, ?, ?)');
-  const insertMany = ctx.db.transaction((shopId: string | null, body: TrackBody) => {
-    for (const event of body.events) {
-      insert.run(shopId, eventType(event), JSON.stringify({ version: body.version, event, meta: body.meta ?? {} }));
-    }
-  });
-
-  app.post<{ Body: TrackBody; Querystring: Record<string, unknown> }>(
+  const limits = ctx.config.rateLimits;
+  app.post(
     '/api/track',
     {
       bodyLimit: TRACK_BODY_LIMIT,
+      config: limits
+        ? {
+            rateLimit: {
+              max: limits.trackPerMinute,
+              timeWindow: 60_000,
+              // After validation: the shop id is in the body.
+              hook: 'preHandler',
+              keyGenerator: (request: FastifyRequest) => {
+                const { body, query } = request as TrackRequest;
+                return clientShopKey(request, shopIdOf(body, query ?? {}) ?? '-');
+              },
+            },
+          }
+        : {},
       schema: {
         body: {
           type: 'object',
@@ -58,12 +101,24 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
         },
       },
     },
-    async (request, reply) => {
+    async (request: TrackRequest, reply: FastifyReply) => {
       const body = request.body;
       if (!body.events.every(isPlainObject)) {
-        return reply.code(400).send({ error: { code: 'VALIDATION_ERROR', message: 'body/events must be objects' } });
+        return sendError(reply, 400, 'VALIDATION_ERROR', 'body/events must be objects');
       }
-      insertMany(shopIdOf(body, request.query ?? {}), body);
+      const shopId = shopIdOf(body, request.query ?? {});
+      if (!shopId) return sendError(reply, 400, 'VALIDATION_ERROR', 'A shop id is required (body.shopId or meta.shopId)');
+      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
+
+      const meta = fitting(body.meta ?? {}, 'meta', MAX_META_BYTES);
+      if ('tooLarge' in meta) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', meta.tooLarge);
+      const events: { type: string; json: string }[] = [];
+      for (const [index, event] of body.events.entries()) {
+        const stored = fitting(event, `events[${index}]`, MAX_EVENT_BYTES);
+        if ('tooLarge' in stored) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', stored.tooLarge);
+        events.push({ type: eventType(event), json: stored.json });
+      }
+      insertTrackBatch(ctx.db, { shopId, version: String(body.version), metaJson: meta.json, events });
       return reply.code(204).send();
     },
   );

@@ -102,7 +102,26 @@ describe('CORS', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toContain('POST');
-    expect(res.headers['access-control-allow-headers']).toBe('content-type');
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type');
+  });
+
+  it('lists the allowed methods and headers instead of echoing what a preflight asks', async () => {
+    const res = await s.app.inject({
+      method: 'OPTIONS',
+      url: '/api/track',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type, x-evil, authorization' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type');
+    expect(String(res.headers['access-control-allow-headers'])).not.toMatch(/x-evil|authorization/i);
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
+    // Only the owner endpoints take a bearer token.
+    const admin = await s.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/demo/reviews/1/hide',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-evil' },
+    });
+    expect(admin.headers['access-control-allow-headers']).toBe('Content-Type, Authorization');
   });
 
   it('unknown API routes are JSON 404 with CORS', async () => {
@@ -124,10 +143,14 @@ describe('tracking and error reports', () => {
     const beacon = await s.app.inject({ method: 'POST', url: '/api/track', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: JSON.stringify(body) });
     expect(beacon.statusCode).toBe(204);
     expect(count('events')).toBe(before + 4);
-    const row = s.app.vitrine.db.prepare('SELECT shop_id, type, payload_json FROM events ORDER BY id DESC LIMIT 1').get() as { shop_id: string; type: string; payload_json: string };
+    const row = s.app.vitrine.db.prepare('SELECT shop_id, batch_id, type, payload_json FROM events ORDER BY id DESC LIMIT 1').get() as { shop_id: string; batch_id: number; type: string; payload_json: string };
     expect(row.shop_id).toBe('demo');
     expect(row.type).toBe('widget_view');
-    expect(JSON.parse(row.payload_json)).toMatchObject({ version: '1.0.0', meta: { pageType: 'product' } });
+    expect(JSON.parse(row.payload_json)).toEqual({ type: 'widget_view', id: 21 });
+    // The request's version and meta are stored once, in the batch the events point to.
+    const batch = s.app.vitrine.db.prepare('SELECT shop_id, version, meta_json FROM track_batches WHERE id = ?').get(row.batch_id) as { shop_id: string; version: string; meta_json: string };
+    expect(batch).toMatchObject({ shop_id: 'demo', version: '1.0.0' });
+    expect(JSON.parse(batch.meta_json)).toEqual({ shopId: 'demo', pageType: 'product' });
   });
 
   it('POST /api/track rejects garbage with 400', async () => {
@@ -199,9 +222,9 @@ describe('settings + loader', () => {
     expect(res.body.endsWith('console.log("FAKE_LOADER");\n')).toBe(true);
   });
 
-  it('honours X-Forwarded-Proto/Host', async () => {
+  it('ignores X-Forwarded-Proto/Host without a trusted proxy (see origin.test.ts)', async () => {
     const res = await s.app.inject({ url: '/demo/vitrine.js', headers: { host: 'internal', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cdn.example.com' } });
-    expect(res.body).toContain('"assetBase":"https://cdn.example.com/vitrine/"');
+    expect(res.body).toContain('"assetBase":"http://internal/vitrine/"');
   });
 
   it('unknown shop → 404 JS comment', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_FACTS } from '../../../server/db/seed.ts';
 import { getLastUpdated } from '../../../server/provider/settings.ts';
@@ -19,7 +21,8 @@ const lu = () => getLastUpdated(db(), 'demo');
 const HANDLE = SEED_FACTS.manyReviewsHandle;
 const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ url, headers });
 const body = <T = ListBody>(res: { body: string }) => JSON.parse(res.body) as T;
-const token = () => (db().prepare("SELECT admin_token FROM shops WHERE id='demo'").get() as { admin_token: string }).admin_token;
+/** The demo shop's generated admin token (the store only has its hash). */
+const token = () => fs.readFileSync(path.join(s.dataDir, 'admin-token'), 'utf8').trim();
 const count = (sql: string, ...args: unknown[]) => (db().prepare(sql).get(...args) as { n: number }).n;
 const admin = (path: string, payload: unknown, tok: string | null = token()) =>
   s.app.inject({ method: 'POST', url: `/api/admin/demo/reviews/${path}`, payload: payload as Record<string, unknown>, headers: tok === null ? {} : { authorization: `Bearer ${tok}` } });

@@ -1,0 +1,182 @@
+/**
+ * Provider configuration: the `buildApp` options that production sets through environment
+ * variables (read by `configFromEnv`, called from server/main.ts), validated in one place so a
+ * bad value stops the server at start with a one-line message (ConfigError) instead of
+ * misbehaving later. docs/provider-api.md ("Configuration") lists every variable.
+ */
+import net from 'node:net';
+
+/** A configuration value the server cannot start with; the message is one line naming it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Per-client limits; each counts per client address (IPv6: per /64) and shop. */
+export interface RateLimits {
+  /** `POST /api/track` requests per minute (VITRINE_TRACK_RATE_PER_MIN). */
+  trackPerMinute: number;
+  /** `POST /api/store-error` requests per minute (VITRINE_STORE_ERROR_RATE_PER_MIN). */
+  storeErrorPerMinute: number;
+  /** Failed admin requests (wrong or missing token) per 15 minutes (VITRINE_ADMIN_FAILURES_PER_15_MIN). */
+  adminFailuresPer15Min: number;
+}
+
+/**
+ * Generous enough for real traffic behind one address (an office or a mobile carrier NAT): a page
+ * view sends a tracking beacon at start, one per 5 s heartbeat and one when hidden (SPEC §4), and
+ * at most 10 error reports.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = { trackPerMinute: 300, storeErrorPerMinute: 60, adminFailuresPer15Min: 10 };
+
+/** Days expiring rows (events, track batches, error reports) are kept by default. */
+export const DEFAULT_RETENTION_DAYS = 90;
+
+/** Admin tokens are bearer secrets: shorter ones are refused (they could be guessed). */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
+/** The configurable `buildApp` options. */
+export interface ProviderConfig {
+  /**
+   * The provider's public origin, e.g. `https://reviews.example.com` (VITRINE_PUBLIC_URL): used for
+   * `assetBase`/`providerBase` in `/{shopId}/vitrine.js` whatever the request's headers say.
+   */
+  publicUrl?: string;
+  /**
+   * Addresses/CIDRs of reverse proxies whose `X-Forwarded-For/-Host/-Proto` are believed
+   * (VITRINE_TRUST_PROXY, comma-separated). Without it forwarded headers are ignored.
+   */
+  trustProxy?: string | string[];
+  /** `false` turns every rate limit off (VITRINE_RATE_LIMIT=0); an object overrides some limits. */
+  rateLimit?: false | Partial<RateLimits>;
+  /** Days events, track batches and error reports are kept (VITRINE_RETENTION_DAYS, default 90). */
+  retentionDays?: number;
+  /** The demo shop's admin token, ≥ 32 characters (VITRINE_ADMIN_TOKEN); applied on every start. */
+  adminToken?: string;
+}
+
+/** ProviderConfig after validation and defaults. */
+export interface ResolvedConfig {
+  /** `proto://host[:port]`, or null: then the origin comes from the request. */
+  publicOrigin: string | null;
+  /** Fastify's `trustProxy`: the trusted addresses, or false. */
+  trustProxy: string[] | false;
+  /** null when rate limiting is off. */
+  rateLimits: RateLimits | null;
+  retentionDays: number;
+  adminToken: string | null;
+}
+
+/** Validate a public URL and reduce it to its origin: http(s), a host, no credentials, path, query or fragment. */
+export function parsePublicUrl(value: string, name = 'VITRINE_PUBLIC_URL'): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) origin such as https://reviews.example.com (got ${JSON.stringify(value)})`);
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !value.includes('?') && !value.includes('#');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || !bare) {
+    throw new ConfigError(`${name} must be an http(s) origin with no path, query or credentials, such as https://reviews.example.com (got ${JSON.stringify(value)})`);
+  }
+  return url.origin;
+}
+
+/** proxy-addr's names for address ranges (accepted by fastify's `trustProxy` list). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Validate a trusted-proxy list (`127.0.0.1,10.0.0.0/8` or an array): IP addresses, CIDRs, or loopback/linklocal/uniquelocal. */
+export function parseTrustProxy(value: string | string[], name = 'VITRINE_TRUST_PROXY'): string[] {
+  const entries = (Array.isArray(value) ? value : value.split(',')).map((entry) => entry.trim()).filter(Boolean);
+  if (!entries.length) throw new ConfigError(`${name} must list proxy addresses or CIDRs, such as 127.0.0.1,10.0.0.0/8`);
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`${name}: ${JSON.stringify(bad)} is not an IP address or CIDR (expected e.g. 127.0.0.1,10.0.0.0/8)`);
+  }
+  return entries;
+}
+
+/** Validate an admin token: at least MIN_ADMIN_TOKEN_LENGTH characters, no whitespace. */
+export function parseAdminToken(value: string, name = 'VITRINE_ADMIN_TOKEN'): string {
+  if (value.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(`${name} must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters (got ${value.length}); e.g. openssl rand -hex 24`);
+  }
+  if (/\s/.test(value)) throw new ConfigError(`${name} must not contain whitespace`);
+  return value;
+}
+
+function positiveInt(value: unknown, name: string): number {
+  const number = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) {
+    throw new ConfigError(`${name} must be a whole number ≥ 1 (got ${JSON.stringify(value)})`);
+  }
+  return number;
+}
+
+/** Validate `buildApp`'s configurable options and apply the defaults. Throws ConfigError. */
+export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
+  let rateLimits: RateLimits | null = null;
+  if (opts.rateLimit !== false) {
+    const merged = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimit ?? {}) };
+    rateLimits = {
+      trackPerMinute: positiveInt(merged.trackPerMinute, 'rateLimit.trackPerMinute'),
+      storeErrorPerMinute: positiveInt(merged.storeErrorPerMinute, 'rateLimit.storeErrorPerMinute'),
+      adminFailuresPer15Min: positiveInt(merged.adminFailuresPer15Min, 'rateLimit.adminFailuresPer15Min'),
+    };
+  }
+  return {
+    publicOrigin: opts.publicUrl === undefined ? null : parsePublicUrl(opts.publicUrl, 'publicUrl'),
+    trustProxy: opts.trustProxy === undefined ? false : parseTrustProxy(opts.trustProxy, 'trustProxy'),
+    rateLimits,
+    retentionDays: opts.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : positiveInt(opts.retentionDays, 'retentionDays'),
+    adminToken: opts.adminToken === undefined ? null : parseAdminToken(opts.adminToken, 'adminToken'),
+  };
+}
+
+/**
+ * Read ProviderConfig from environment variables (unset or empty → default) and validate it,
+ * naming the variable in any ConfigError.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv): ProviderConfig {
+  const get = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const config: ProviderConfig = {};
+  const publicUrl = get('VITRINE_PUBLIC_URL');
+  if (publicUrl !== undefined) config.publicUrl = parsePublicUrl(publicUrl);
+  const trustProxy = get('VITRINE_TRUST_PROXY');
+  if (trustProxy !== undefined) config.trustProxy = parseTrustProxy(trustProxy);
+
+  const rateSwitch = get('VITRINE_RATE_LIMIT');
+  if (rateSwitch !== undefined && rateSwitch !== '0' && rateSwitch !== '1') {
+    throw new ConfigError(`VITRINE_RATE_LIMIT must be 0 (every rate limit off) or 1 (got ${JSON.stringify(rateSwitch)})`);
+  }
+  if (rateSwitch === '0') {
+    config.rateLimit = false;
+  } else {
+    const limits: Partial<RateLimits> = {};
+    const track = get('VITRINE_TRACK_RATE_PER_MIN');
+    if (track !== undefined) limits.trackPerMinute = positiveInt(track, 'VITRINE_TRACK_RATE_PER_MIN');
+    const storeError = get('VITRINE_STORE_ERROR_RATE_PER_MIN');
+    if (storeError !== undefined) limits.storeErrorPerMinute = positiveInt(storeError, 'VITRINE_STORE_ERROR_RATE_PER_MIN');
+    const admin = get('VITRINE_ADMIN_FAILURES_PER_15_MIN');
+    if (admin !== undefined) limits.adminFailuresPer15Min = positiveInt(admin, 'VITRINE_ADMIN_FAILURES_PER_15_MIN');
+    if (Object.keys(limits).length) config.rateLimit = limits;
+  }
+
+  const retention = get('VITRINE_RETENTION_DAYS');
+  if (retention !== undefined) config.retentionDays = positiveInt(retention, 'VITRINE_RETENTION_DAYS');
+  // Not trimmed: a token is used exactly as given.
+  const adminToken = env.VITRINE_ADMIN_TOKEN;
+  if (adminToken) config.adminToken = parseAdminToken(adminToken);
+  return config;
+}

@@ -1,0 +1,96 @@
+import type { DB } from '../db/index.ts';
+import { deleteExpiredChunk, EXPIRING_TABLES, type ExpiringTable } from '../db/tracking.ts';
+
+/** Rows deleted per statement: each DELETE holds the write lock only for a moment. */
+export const RETENTION_CHUNK = 500;
+/** How often the job runs after the run at start. */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Rows deleted per table by one run. */
+export type PruneResult = Record<ExpiringTable, number>;
+
+/** What pruneExpired deletes and how. */
+export interface PruneOptions {
+  retentionDays: number;
+  now?: Date;
+  chunkSize?: number;
+  /** Checked between chunks: true ends the run early (the app is closing). */
+  shouldStop?: () => boolean;
+}
+
+/** Let queued requests run between two chunks. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Delete events, track batches and error reports created more than `retentionDays` ago, in
+ * chunks, yielding to the event loop between chunks so requests are never held up for long.
+ */
+export async function pruneExpired(db: DB, opts: PruneOptions): Promise<PruneResult> {
+  const now = opts.now ?? new Date();
+  const cutoff = new Date(now.getTime() - opts.retentionDays * DAY_MS).toISOString();
+  const chunkSize = opts.chunkSize ?? RETENTION_CHUNK;
+  const deleted: PruneResult = { events: 0, track_batches: 0, error_reports: 0 };
+  for (const table of EXPIRING_TABLES) {
+    for (;;) {
+      if (opts.shouldStop?.() || !db.open) return deleted;
+      const count = deleteExpiredChunk(db, table, cutoff, chunkSize);
+      deleted[table] += count;
+      if (count < chunkSize) break;
+      await yieldToEventLoop();
+    }
+  }
+  return deleted;
+}
+
+/** The running periodic job (startRetentionJob). */
+export interface RetentionJob {
+  /** Resolves when the run in progress (or the one scheduled at start) has finished. */
+  whenIdle(): Promise<void>;
+  /** Stop the timer and wait for a run in progress to end (call before closing the database). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Run pruneExpired once right after start and then every `intervalMs`. The timer is unref()ed
+ * (it never keeps the process alive); a failed run is reported to `onError` and retried at the
+ * next interval.
+ */
+export function startRetentionJob(
+  db: DB,
+  opts: { retentionDays: number; intervalMs?: number; onError: (err: unknown) => void; onDone?: (result: PruneResult) => void },
+): RetentionJob {
+  let stopped = false;
+  let current: Promise<void> | null = null;
+  // One run at a time: a tick that comes while a long run is still going joins it.
+  const run = (): Promise<void> => {
+    current ??= (async () => {
+      if (stopped) return;
+      try {
+        opts.onDone?.(await pruneExpired(db, { retentionDays: opts.retentionDays, shouldStop: () => stopped }));
+      } catch (err) {
+        opts.onError(err);
+      }
+    })().finally(() => {
+      current = null;
+    });
+    return current;
+  };
+  // At start, but after the app is built: the first requests need not wait for it.
+  const firstRun = yieldToEventLoop().then(run);
+  const timer = setInterval(() => void run(), opts.intervalMs ?? RETENTION_INTERVAL_MS);
+  timer.unref();
+  const idle = async () => {
+    await firstRun;
+    if (current) await current;
+  };
+  return {
+    whenIdle: idle,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await idle();
+    },
+  };
+}
