@@ -50,15 +50,19 @@ interface ManifestEntry {
 
 /**
  * The loader's view of the widget build: chunk name -> [its content hash, ...chunks it imports],
- * the files being `chunks/<name>-<hash>.js` and `chunks/<import>.js` under the asset base. The loader modulepreloads the imports so the framework chunk downloads
- * in parallel with the widget instead of after it.
+ * the files being `chunks/<name>-<hash>.js` and `chunks/<import>.js` under the asset base. The
+ * loader modulepreloads the imports so the framework chunk downloads in parallel with the widget
+ * instead of after it.
  *
- * Widgets that call the provider as soon as they mount also list the `services` chunk (the
- * request wrapper, which the loader imports on the first request): fetched alongside the widget,
- * it saves one round trip before the first stats arrive (the product stars line is a mobile LCP
- * candidate).
+ * A widget that calls the provider as soon as it mounts says so in its `widget.json`
+ * (`"requestsOnMount": true`); its list then also has the `services` chunk (the request wrapper,
+ * which the loader imports on the first request): fetched alongside the widget, it saves one
+ * round trip before the first stats arrive (the product stars line is a mobile LCP candidate).
  */
-const REQUESTS_ON_MOUNT = ['star-snippets', 'reviews', 'currency-converter', 'cart-reserved'];
+function requestsOnMount(widget: string): boolean {
+  const file = resolve(root, 'src/widgets', widget, 'widget.json');
+  return existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { requestsOnMount?: boolean }).requestsOnMount === true;
+}
 
 function chunkMap(): Record<string, string[]> {
   if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} missing: run the widget build first (npm run build).`);
@@ -85,7 +89,7 @@ function chunkMap(): Record<string, string[]> {
     map[entry.name] = [short(entry.file).slice(entry.name.length + 1), ...[...seen].map(short)];
   }
   const services = map.services && `services-${map.services[0]}`;
-  for (const name of REQUESTS_ON_MOUNT) if (services && map[name]) map[name].push(services);
+  for (const name of Object.keys(map)) if (services && !name.includes('.') && requestsOnMount(name)) map[name].push(services);
   return map;
 }
 
@@ -170,9 +174,10 @@ export default defineConfig(({ mode }): UserConfig => {
             groups: [
               {
                 // Framework-free code that two or more widgets share (constants, the settings
-                // walker, storage, star shapes): one small chunk instead of a handful of tiny ones.
+                // walker and shared sections, storage, star shapes): one small chunk instead of a
+                // handful of tiny ones.
                 name: 'core',
-                test: /src[\\/](core[\\/]|ui[\\/]starPaths|widgets[\\/][^\\/]+[\\/]settings\.ts)/,
+                test: /src[\\/](core[\\/]|ui[\\/]starPaths)/,
                 minShareCount: 2,
               },
               {

@@ -8,7 +8,7 @@ import { decideLoad, GLOBAL_TAKEN_TEXT, OWN_GLOBAL } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
 import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
-import { planWidgets } from './widgetPlan';
+import { planWidgets, type WidgetPlan } from './widgetPlan';
 
 /** The one global we own: `window.Vitrine`. */
 export interface VitrineGlobal {
@@ -68,49 +68,21 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
 
   const request = lazyRequester(() => importChunk(settings.assetBase, 'services'));
-  let ctx: WidgetContext = makeContext(win, settings, page, request);
+  const refreshed = new Set<(page: PageContext) => void>();
+  // One context for the page view: widgets mounted before a refresh hear about it through
+  // `onRefresh` and read `ctx.page`, which follows the latest page.
+  const ctx = makeContext(win, settings, page, request, {
+    onRefresh(listener) {
+      refreshed.add(listener);
+      return () => void refreshed.delete(listener);
+    },
+    setCountryCode(code) {
+      api.countryCode = code;
+    },
+  });
+  /** Widgets already started on this page: eager and idle ones start once per page view. */
   const started = new Set<string>();
-
-  const mountAll = (): void => {
-    const doc = win.document;
-    const load = (name: string, host: HTMLElement) => loadWidget(settings.assetBase, name, host, ctx);
-    // Only widgets this build has: a module enabled before its widget exists costs nothing.
-    for (const plan of planWidgets(settings, ctx.page, doc).filter((p) => p.name in CHUNKS)) {
-      const { name } = plan;
-      if (plan.kind == 'inline') {
-        let placed = false;
-        for (const placement of plan.placements) {
-          const host = insertMountPoint(doc, name, placement, plan.reserve);
-          if (!host) continue;
-          placed = true;
-          if (!host.hasAttribute('data-vitrine-watched')) {
-            host.setAttribute('data-vitrine-watched', '');
-            whenNearViewport(host, () => load(name, host));
-          }
-          if (plan.first) break;
-        }
-        // The placements are in the shop's settings; the report only needs the widget.
-        if (!placed) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${name}`));
-      } else if (!started.has(name)) {
-        started.add(name);
-        if (plan.kind == 'eager') {
-          if (plan.fetch) preload(doc, plan.fetch, 'fetch');
-          load(name, createHost(doc, name));
-        }
-        else {
-          whenIdle(win, safe(() => {
-            let host: HTMLElement | null = null;
-            for (const placement of plan.placements) if ((host = insertMountPoint(doc, name, placement))) break;
-            if (!host) {
-              host = createHost(doc, name);
-              if (plan.floating) doc.body.appendChild(host);
-            }
-            load(name, host);
-          }, ERR_WIDGET_RENDER), plan.later);
-        }
-      }
-    }
-  };
+  const mountAll = (): void => mountPlans(win, ctx, started);
 
   const api: VitrineGlobal = {
     version: __VITRINE_VERSION__,
@@ -118,8 +90,8 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     page,
     settings,
     refresh: safe(() => {
-      ctx = makeContext(win, settings, readPageContext(win), request);
-      api.page = ctx.page;
+      api.page = ctx.page = readPageContext(win);
+      refreshed.forEach((listener) => safeCall(() => listener(ctx.page), ERR_WIDGET_RENDER));
       mountAll();
       win.dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail: api }));
     }, ERR_INIT),
@@ -135,7 +107,75 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   mountAll();
 }
 
-function makeContext(win: Window, settings: Settings, page: PageContext, request: WidgetContext['request']): WidgetContext {
+/** Mounts what the page's plans call for and is not there yet (first start and every refresh). */
+function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void {
+  const doc = win.document;
+  const load = (name: string, host: HTMLElement) => loadWidget(ctx.settings.assetBase, name, host, ctx);
+  // Only widgets this build has: a module enabled before its widget exists costs nothing.
+  for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((p) => p.name in CHUNKS)) {
+    switch (plan.kind) {
+      case 'inline':
+        mountInline(doc, plan, load);
+        break;
+      case 'eager':
+        if (startOnce(started, plan.name)) mountEager(doc, plan, load);
+        break;
+      case 'idle':
+        if (startOnce(started, plan.name)) mountIdle(win, plan, load);
+        break;
+    }
+  }
+}
+
+const startOnce = (started: Set<string>, name: string): boolean => !started.has(name) && !!started.add(name);
+
+type Load = (name: string, host: HTMLElement) => void;
+
+/** Every placement gets a mount point (or the first, for defaults); each loads near the viewport. */
+function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }>, load: Load): void {
+  let placed = false;
+  for (const placement of plan.placements) {
+    const host = insertMountPoint(doc, plan.name, placement, plan.reserve);
+    if (!host) continue;
+    placed = true;
+    if (!host.hasAttribute('data-vitrine-watched')) {
+      host.setAttribute('data-vitrine-watched', '');
+      whenNearViewport(host, () => load(plan.name, host));
+    }
+    if (plan.first) break;
+  }
+  // The placements are in the shop's settings; the report only needs the widget.
+  if (!placed) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`));
+}
+
+/** At once, with the provider answer it needs preloaded alongside its chunk. */
+function mountEager(doc: Document, plan: Extract<WidgetPlan, { kind: 'eager' }>, load: Load): void {
+  if (plan.fetch) preload(doc, plan.fetch, 'fetch');
+  load(plan.name, createHost(doc, plan.name));
+}
+
+/** When the main thread is idle: at the first matching placement, else floating or detached. */
+function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' }>, load: Load): void {
+  const doc = win.document;
+  const mount = () => {
+    let host: HTMLElement | null = null;
+    for (const placement of plan.placements) if ((host = insertMountPoint(doc, plan.name, placement))) break;
+    if (!host) {
+      host = createHost(doc, plan.name);
+      if (plan.floating) doc.body.appendChild(host);
+    }
+    load(plan.name, host);
+  };
+  whenIdle(win, safe(mount, ERR_WIDGET_RENDER), plan.later);
+}
+
+function makeContext(
+  win: Window,
+  settings: Settings,
+  page: PageContext,
+  request: WidgetContext['request'],
+  hooks: Pick<WidgetContext, 'onRefresh' | 'setCountryCode'>,
+): WidgetContext {
   const requested = settings.language === 'auto' ? page.store.locale || win.document.documentElement.lang || 'en' : settings.language;
   return {
     settings,
@@ -145,5 +185,6 @@ function makeContext(win: Window, settings: Settings, page: PageContext, request
     load: (name) => importChunk(settings.assetBase, name),
     // The requested code as is (`es-mx`): each widget picks from its own texts (pickTexts).
     language: requested.toLowerCase().replace('_', '-'),
+    ...hooks,
   };
 }

@@ -8,6 +8,7 @@ import type { Requester } from '../core/request';
  */
 export interface WidgetContext {
   settings: Settings;
+  /** The page as last read: `Vitrine.refresh()` (instant navigation, reloaded sections) updates it. */
   page: PageContext;
   /** The page view's request wrapper (shared 50-request budget). */
   request: Requester;
@@ -20,6 +21,13 @@ export interface WidgetContext {
    * through the loader, which modulepreloads its imports: parts never need a bundler helper.
    */
   load<T>(name: string): Promise<T>;
+  /**
+   * Calls `listener` with the page re-read by `Vitrine.refresh()`, until the returned function
+   * is called (a widget's unmount does that).
+   */
+  onRefresh(listener: (page: PageContext) => void): () => void;
+  /** Records the visitor's country code once a widget learns it (published as `Vitrine.countryCode`). */
+  setCountryCode(code: string): void;
 }
 
 /**

@@ -134,8 +134,7 @@ export const mount: MountWidget = (host, ctx) => {
         .request<{ countryCode?: unknown }>(ctx.settings.providerBase + 'get-country-code')
         .then((json) => {
           const cc = typeof json?.countryCode === 'string' && /^[A-Z]{2}$/i.test(json.countryCode) ? json.countryCode.toUpperCase() : null;
-          const g = win.Vitrine;
-          if (cc && g) g.countryCode = cc;
+          if (cc) ctx.setCountryCode(cc);
           fromCountry(cc);
         })
         .catch(() => {});

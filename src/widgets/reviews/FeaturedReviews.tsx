@@ -7,7 +7,7 @@ import type { WidgetContext } from '../types';
 import { fetchFeatured, type FeaturedReview } from './api';
 import { average } from './Header';
 import { ReviewCard } from './ReviewCard';
-import type { ReviewsSettings } from './settings';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { fill, type Texts } from './texts';
 
 /** Extra rules for the reviews page: a card grid, each card topped by its product link. */

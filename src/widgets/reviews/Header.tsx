@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { formatRating } from '../../core/lib/formatRating';
 import { Stars } from '../../ui/Stars';
 import type { ReviewStats } from '../../state/reviews';
-import type { ReviewsSettings } from './settings';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { fill, type Texts } from './texts';
 
 export interface HeaderProps {

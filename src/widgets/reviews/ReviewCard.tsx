@@ -4,7 +4,7 @@ import { Stars } from '../../ui/Stars';
 import type { Review } from '../../state/reviews';
 import { formatDate } from './formatDate';
 import { Html } from './Html';
-import type { ReviewsSettings } from './settings';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { fill, type Texts } from './texts';
 
 /** The verified-buyer check (colour `--vitrine-verified`, default settings colour 00a332). */

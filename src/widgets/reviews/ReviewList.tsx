@@ -3,7 +3,7 @@ import type { Review } from '../../state/reviews';
 import { Boundary } from '../../ui/guard';
 import { columnCount, listVariant } from './layout';
 import { ReviewCard } from './ReviewCard';
-import type { ReviewsSettings } from './settings';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
 import type { Texts } from './texts';
 
 export interface ReviewListProps {

@@ -20,7 +20,7 @@ import { fetchReviews } from './api';
 import { buildProductLd, injectProductLd } from './jsonLd';
 import { readProductInfo, type ProductInfo } from './productInfo';
 import { openReviewForm } from './reviewFormHook';
-import type { ReviewsSettings } from './settings';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
 import type { Texts } from './texts';
 
 export interface ModalComponentProps {

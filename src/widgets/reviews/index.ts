@@ -14,7 +14,7 @@ import { isMobile } from './layout';
 import { FEATURED_CSS, FeaturedReviews } from './FeaturedReviews';
 import { followReviewOrder } from './orderReview';
 import { ReviewsWidget } from './ReviewsWidget';
-import { parseReviewsSettings } from './settings';
+import { parseReviewsSettings } from '../../core/reviewsSettings';
 import { widgetCss } from './styles';
 import { textsFor } from './texts';
 

@@ -13,13 +13,12 @@
  * - Re-runs on DOM changes (infinite scroll, filtering), debounced 500 ms, ignoring our own
  *   writes; `Vitrine.refresh()` forces a re-injection that reuses the cached stats.
  */
-import { MUTATION_DEBOUNCE_MS, REFRESH_EVENT, STAR_SIZE } from '../../core/constants';
+import { MUTATION_DEBOUNCE_MS, STAR_SIZE } from '../../core/constants';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
 import { formatRating } from '../../core/lib/formatRating';
 import { productStatsUrl } from '../../core/lib/productStatsUrl';
 import { renderStars, type StarsOptions } from '../../ui/stars';
-import { parseReviewsSettings } from '../reviews/settings';
-import type { PageContext } from '../../core/pageContext';
+import { parseReviewsSettings } from '../../core/reviewsSettings';
 import type { MountWidget } from '../types';
 import { leaveBestSelling, removeBestSelling } from './hideBestSelling';
 import { createInjector, type Stats } from './injectSnippets';
@@ -41,7 +40,6 @@ const OWN = '[data-vitrine-stars],[data-vitrine-mount]';
 
 export const mount: MountWidget = (_host, ctx) => {
   const doc = document;
-  const win = window;
   const { value: cfg, problems } = parseReviewsSettings(ctx.settings.reviews);
   let page = ctx.page;
   // Spec §2: a listing sorted by best-selling is sent to the manual sort; nothing else to do here.
@@ -157,16 +155,14 @@ export const mount: MountWidget = (_host, ctx) => {
   if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
 
   // --- forced refresh: Vitrine.refresh() re-reads the page; re-inject with the cached stats ---
-  // The event's detail is the loader's API (window.Vitrine may belong to another script).
-  const onRefresh = (event: Event): void => {
-    page = (event as CustomEvent<{ page?: PageContext }>).detail?.page || page;
+  const stopRefresh = ctx.onRefresh((next) => {
+    page = next;
     runAll(true);
-  };
-  win.addEventListener(REFRESH_EVENT, onRefresh);
+  });
 
   return () => {
     observer?.disconnect();
     clearTimeout(timer);
-    win.removeEventListener(REFRESH_EVENT, onRefresh);
+    stopRefresh();
   };
 };

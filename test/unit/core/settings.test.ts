@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, parseSettings } from '../../../src/core/settings';
 import { parseCurrencySettings } from '../../../src/widgets/currency-converter/settings';
-import { parseReviewsSettings } from '../../../src/widgets/reviews/settings';
+import { parseReviewsSettings } from '../../../src/core/reviewsSettings';
 
 /** The loader passes widget sections through; each widget validates its own (as here). */
 const sections = (s: { reviews: unknown; currency: unknown }) => {

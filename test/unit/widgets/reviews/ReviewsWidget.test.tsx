@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createController } from '../../../../src/widgets/reviews/controller';
 import { ReviewsWidget } from '../../../../src/widgets/reviews/ReviewsWidget';
-import { REVIEWS_DEFAULTS, type ReviewsSettings } from '../../../../src/widgets/reviews/settings';
+import { REVIEWS_DEFAULTS, type ReviewsSettings } from '../../../../src/core/reviewsSettings';
 import { TEXTS } from '../../../../src/widgets/reviews/texts';
 import type { WidgetContext } from '../../../../src/widgets/types';
 

@@ -2,8 +2,8 @@
  * The `reviews` settings section (spec §3 "Widget config"), validated when a reviews chunk
  * loads, not by the loader: the loader stays small and knows no widget's defaults.
  */
-import { REVIEW_COUNTS } from '../../core/constants';
-import { oneOf, validateSection, type Rule } from '../../core/settings';
+import { REVIEW_COUNTS } from './constants';
+import { oneOf, validateSection, type Rule } from './settings';
 
 /** Desktop / mobile count pair. */
 export interface DeviceCounts {
