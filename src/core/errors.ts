@@ -6,12 +6,9 @@
  */
 import { ERROR_ARG_CHARS, MAX_ERROR_REPORTS, STACK_CHARS } from './constants';
 
-/**
- * Numeric error codes (spec §8, range 1010–3982). Codes named by the spec keep
- * their numbers; the others were picked from unused numbers in the range.
- */
-// Numeric error codes (spec §8, range 1010–3982), one export each so the bundler inlines the
-// numbers (an object of codes would ship whole in the loader).
+// Numeric error codes (spec §8, range 1010–3982). Codes named by the spec keep their numbers; the
+// others were picked from unused numbers in the range. One export each, so the bundler inlines
+// the numbers (an object of codes would ship whole in the loader).
 /** Uncaught error in the bundle ('VTL:CRITICAL ' prefix, stack attached). */
 export const ERR_CRITICAL = 2000;
 export const ERR_MODULE_INIT = 2010;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convert, convertCents, currencyDecimals, formatConverted, formatMoney } from '../../../src/core';
+import { convert, convertCents, currencyDecimals, formatConverted, formatMoney } from '../../../src/core/money';
 import { getCurrency } from '../../../src/currency/currencies';
 
 describe('currencyDecimals (spec §5)', () => {

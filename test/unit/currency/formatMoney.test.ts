@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney as platformFormatMoney } from '@shopify/theme-currency/currency.js';
-import { formatMoney, MONEY_TEMPLATES } from '../../../src/core';
+import { formatMoney, MONEY_TEMPLATES } from '../../../src/core/money';
 
 /** The four templates the platform helper knows (spec §9). */
 const HELPER_TEMPLATES = ['amount', 'amount_no_decimals', 'amount_with_comma_separator', 'amount_no_decimals_with_comma_separator'];
