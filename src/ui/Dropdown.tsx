@@ -22,7 +22,7 @@ export interface DropdownProps {
 
 /**
  * The custom dropdown of spec §4 as a component: a native `<select>` (visually hidden, kept for
- * forms and screen readers) mirrored by the framework-free controller in `dropdown.ts`.
+ * forms and screen readers) mirrored by the framework-free controller in `dropdownController.ts`.
  */
 export function Dropdown({ items, value, onChange, label, renderItem, id = 'vt-dropdown' }: DropdownProps) {
   const select = useRef<HTMLSelectElement>(null);

@@ -4,7 +4,6 @@ import { insertMountPoint, whenNearViewport } from '../../../src/loader/lazyMoun
 
 afterEach(() => {
   document.body.innerHTML = '';
-  vi.unstubAllGlobals();
 });
 
 describe('insertMountPoint', () => {

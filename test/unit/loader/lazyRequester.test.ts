@@ -15,7 +15,6 @@ describe('lazyRequester', () => {
     expect(importServices).toHaveBeenCalledTimes(1);
     expect(results.filter((r) => r !== null)).toHaveLength(50);
     expect(results[50]).toBeNull();
-    vi.unstubAllGlobals();
   });
 
   test('a failed chunk download fails that call only; the next call imports again', async () => {
@@ -25,6 +24,5 @@ describe('lazyRequester', () => {
     await expect(request('https://p.test/a.json')).rejects.toThrow('dynamically imported');
     await expect(request('https://p.test/b.json')).resolves.toEqual({ ok: 1 });
     expect(importServices).toHaveBeenCalledTimes(2);
-    vi.unstubAllGlobals();
   });
 });

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+/**
+ * `importChunk` and `loadWidget`: one import per chunk and page, its imports modulepreloaded at
+ * the same moment, a failed download forgotten so the next call tries again, and a widget that
+ * fails to load or mount reported, never thrown.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { setErrorReporter, type ErrorReport } from '../../../src/core/errors';
+import { CHUNKS, importChunk, loadWidget, preload } from '../../../src/loader/loadWidget';
+import type { WidgetContext } from '../../../src/widgets/types';
+
+let assetBase = '';
+beforeAll(() => {
+  // A tiny "build": the chunk map the loader would embed, and the chunk files it points at.
+  // Under the project (test/out is not tracked): the test runner imports files it can reach.
+  mkdirSync(join(import.meta.dirname, '../../out'), { recursive: true });
+  const dir = mkdtempSync(join(import.meta.dirname, '../../out/chunks-'));
+  mkdirSync(join(dir, 'chunks'));
+  writeFileSync(join(dir, 'chunks', 'alpha-aaaaaa.js'), 'export const mount = (host) => { host.textContent = "alpha"; };\n');
+  writeFileSync(join(dir, 'chunks', 'broken-bbbbbb.js'), 'export const mount = () => { throw new Error("mount failed"); };\n');
+  assetBase = dir + '/';
+  Object.assign(CHUNKS, {
+    alpha: ['aaaaaa', 'framework-ffffff', 'core-cccccc'],
+    broken: ['bbbbbb'],
+    missing: ['zzzzzz'],
+  });
+});
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+const preloads = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
+
+describe('importChunk', () => {
+  test('imports a chunk once and modulepreloads its imports alongside', async () => {
+    const first = importChunk<{ mount: unknown }>(assetBase, 'alpha');
+    const second = importChunk(assetBase, 'alpha');
+    expect(second).toBe(first);
+    expect(typeof (await first).mount).toBe('function');
+    expect(preloads()).toEqual([`modulepreload ${assetBase}chunks/framework-ffffff.js`, `modulepreload ${assetBase}chunks/core-cccccc.js`]);
+  });
+
+  test('an unknown chunk rejects; a failed download is forgotten, so the next call imports again', async () => {
+    await expect(importChunk(assetBase, 'nope')).rejects.toThrow('unknown chunk: nope');
+    const failed = importChunk(assetBase, 'missing');
+    await expect(failed).rejects.toBeTruthy();
+    await Promise.resolve();
+    expect(importChunk(assetBase, 'missing')).not.toBe(failed);
+  });
+});
+
+describe('loadWidget', () => {
+  const ctx = () => ({}) as WidgetContext;
+
+  test('mounts the widget into its host', async () => {
+    const host = document.createElement('div');
+    await loadWidget(assetBase, 'alpha', host, ctx());
+    expect(host.textContent).toBe('alpha');
+  });
+
+  test('a mount that throws or a chunk that does not load is reported as 2280 and resolves', async () => {
+    const reports: ErrorReport[] = [];
+    setErrorReporter((report) => reports.push(report));
+    for (const name of ['broken', 'missing']) {
+      await expect(loadWidget(assetBase, name, document.createElement('div'), ctx())).resolves.toBeUndefined();
+    }
+    expect(reports.map((r) => [r.code, r.extra])).toEqual([
+      [2280, { widget: 'broken' }],
+      [2280, { widget: 'missing' }],
+    ]);
+    expect(reports[0]!.message).toBe('mount failed');
+    expect(reports[0]!.stack).toContain('mount failed');
+  });
+});
+
+describe('preload', () => {
+  test('one link per URL: modulepreload for chunks, preload as fetch (CORS) for provider JSON', () => {
+    preload(document, 'https://p.example/a.js');
+    preload(document, 'https://p.example/a.js');
+    preload(document, 'https://p.example/api/sf/prs/demo/tee.json', 'fetch');
+    const links = [...document.head.querySelectorAll('link')];
+    // (`as="fetch"` is checked in Chromium, test/browser/starSnippets.test.ts: jsdom does not reflect it.)
+    expect(links.map((l) => [l.rel, l.getAttribute('href'), l.getAttribute('crossorigin')])).toEqual([
+      ['modulepreload', 'https://p.example/a.js', ''],
+      ['preload', 'https://p.example/api/sf/prs/demo/tee.json', ''],
+    ]);
+  });
+});

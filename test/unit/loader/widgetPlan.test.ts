@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+/**
+ * The README's "What loads when" table as an executable specification: which widget each page
+ * gets, and when its chunk loads (`planWidgets`).
+ */
+import { describe, expect, test } from 'vitest';
+import type { PageContext } from '../../../src/core/pageContext';
+import { parseSettings, type Settings } from '../../../src/core/settings';
+import { planWidgets, type WidgetPlan } from '../../../src/loader/widgetPlan';
+
+const settings = (raw: Record<string, unknown> = {}): Settings =>
+  parseSettings({ shopId: 'demo', shopCurrency: 'USD', providerBase: 'https://p.example/api/', ...raw }, 'https://p.example/demo/vitrine.js').settings;
+
+const page = (pageType: string, patch: Partial<PageContext> = {}): PageContext =>
+  ({
+    pageType,
+    productHandle: pageType === 'product' ? 'tee' : null,
+    collectionHandle: null,
+    localeRoot: '',
+    designMode: false,
+    preview: false,
+    path: '/',
+    url: 'https://shop.example/',
+    store: { shopDomain: 'shop.example', currency: { active: 'USD', rate: 1 }, customerPrivacy: null, themeRole: 'main', designMode: false, countryCode: null, locale: 'en', root: '' },
+    ...patch,
+  }) as PageContext;
+
+const plan = (pageType: string, raw?: Record<string, unknown>, patch?: Partial<PageContext>): WidgetPlan[] =>
+  planWidgets(settings(raw), page(pageType, patch), document);
+const byName = (plans: WidgetPlan[]) => Object.fromEntries(plans.map((p) => [p.name, p]));
+
+describe('what loads when (README)', () => {
+  test('star snippets: at once (eager), on every page with product links', () => {
+    for (const type of ['home', 'collection', 'collections', 'searchResults', 'product', 'other']) {
+      expect(byName(plan(type))['star-snippets']?.kind, type).toBe('eager');
+    }
+    for (const type of ['cart', 'password', 'checkout', 'thank_you', 'order_status']) {
+      expect(byName(plan(type))['star-snippets'], type).toBeUndefined();
+    }
+  });
+
+  test("the product page preloads its stars line's stats, unless the line is off", () => {
+    expect(byName(plan('product'))['star-snippets']).toEqual({ name: 'star-snippets', kind: 'eager', fetch: 'https://p.example/api/sf/prs/demo/tee.json' });
+    expect(byName(plan('product', { reviews: { starSnippet: { product: false } } }))['star-snippets']).toMatchObject({ fetch: undefined });
+    expect(byName(plan('collection'))['star-snippets']).toMatchObject({ fetch: undefined });
+  });
+
+  test('reviews widget and featured reviews page: inline, near the viewport, with reserved height', () => {
+    for (const type of ['product', 'top-reviews']) {
+      expect(byName(plan(type)).reviews, type).toMatchObject({ kind: 'inline', first: true, reserve: 360 });
+    }
+    expect(byName(plan('collection')).reviews).toBeUndefined();
+    // The order-review flow: the widget only forwards the shopper, at idle.
+    expect(byName(plan('review-order')).reviews).toMatchObject({ kind: 'idle', floating: false });
+    // The shop's own placements are all used.
+    const own = [{ selector: '#reviews', alignment: 'append', id: 'own' }];
+    expect(byName(plan('product', { placements: { 21: own } })).reviews).toMatchObject({ placements: own, first: false });
+  });
+
+  test('currency converter: at idle when the shopper chose a currency, else after the first interaction or 5 s', () => {
+    expect(byName(plan('home'))['currency-converter']).toMatchObject({ kind: 'idle', floating: true, later: true });
+    expect(byName(plan('home', {}, { url: 'https://shop.example/?currency=EUR' }))['currency-converter']).toMatchObject({ later: false });
+    const market = page('home');
+    market.store.currency.active = 'EUR';
+    expect(byName(planWidgets(settings(), market, document))['currency-converter']).toMatchObject({ later: false });
+  });
+
+  test('cart-reserved countdown: the cart page only, near the viewport, no reserved space', () => {
+    expect(byName(plan('cart'))['cart-reserved']).toMatchObject({ kind: 'inline', reserve: 0, placements: [{ selector: 'main h1', alignment: 'after', id: 'cart-title' }] });
+    expect(byName(plan('product'))['cart-reserved']).toBeUndefined();
+  });
+
+  test('content protection and the preview badge: at idle; protection never in the editor, the badge only there or in previews', () => {
+    expect(byName(plan('home'))['content-protection']).toMatchObject({ kind: 'idle', floating: false });
+    expect(byName(plan('home', {}, { designMode: true }))['content-protection']).toBeUndefined();
+    expect(byName(plan('home'))['preview-badge']).toBeUndefined();
+    expect(byName(plan('home', {}, { designMode: true }))['preview-badge']).toMatchObject({ kind: 'idle', floating: true });
+    expect(byName(plan('home', {}, { preview: true }))['preview-badge']).toMatchObject({ kind: 'idle' });
+  });
+
+  test('a module that is not enabled plans nothing', () => {
+    const names = plan('product', { modules: [30] }).map((p) => p.name);
+    expect(names).toEqual(['currency-converter']);
+  });
+});
