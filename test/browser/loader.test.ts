@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { open, problems, ROOT, startShop, waitForConsole, type Shop } from './harness';
+import { problems, ROOT, startShop, waitForConsole, type Shop, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -26,8 +26,7 @@ const inits = (o: { page: import('playwright-core').Page }) => o.page.evaluate((
 describe('boot on the demo shop', () => {
   for (const path of ['/', '/collections/all', '/products/classic-cotton-tee', '/cart', '/es/collections/all', '/en-us/products/classic-cotton-tee']) {
     test(`starts on ${path}: one global, one vitrine:init, no console errors`, async () => {
-      const o = await open(shop, path);
-      try {
+      await withPage(shop, path, async (o) => {
         assert.equal(await hasGlobal(o), true);
         assert.equal(await inits(o), 1);
         const info = await o.page.evaluate(() => ({ version: window.Vitrine!.version, country: window.Vitrine!.countryCode, type: window.Vitrine!.page.pageType, root: window.Vitrine!.page.localeRoot }));
@@ -39,15 +38,12 @@ describe('boot on the demo shop', () => {
         assert.deepEqual(o.errors, []);
         // No errors and no warnings: the provider's settings for the demo shop are all valid.
         assert.deepEqual(problems(o), []);
-      } finally {
-        await o.context.close();
-      }
+      });
     });
   }
 
   test('the loader is a classic async script without a framework; the framework loads only after the page has loaded', async () => {
-    const o = await open(shop, '/');
-    try {
+    await withPage(shop, '/', async (o) => {
       const tag = await o.page.evaluate(() => {
         const s = document.querySelector<HTMLScriptElement>('script[src*="vitrine.js"]')!;
         return { async: s.async, type: s.type };
@@ -63,53 +59,39 @@ describe('boot on the demo shop', () => {
         return { loadEnd: nav.loadEventEnd, framework: fw ? fw.startTime : null };
       });
       if (timing.framework !== null) assert.ok(timing.framework >= timing.loadEnd - 1, `framework fetched at ${timing.framework} ms, before load (${timing.loadEnd} ms)`);
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 });
 
 describe('refusals', () => {
   test('without XMLHttpRequest: the exact support text, no global', async () => {
-    const o = await open(shop, '/', { init: 'delete window.XMLHttpRequest;', waitForInit: false });
-    try {
+    await withPage(shop, '/', async (o) => {
       await waitForConsole(o, UNSUPPORTED);
       assert.equal(await hasGlobal(o), false);
       assert.equal(await inits(o), 0);
       assert.deepEqual(o.errors, []);
-    } finally {
-      await o.context.close();
-    }
+    }, { init: 'delete window.XMLHttpRequest;', waitForInit: false });
   });
 
   test('without MutationObserver: the exact support text, no global', async () => {
-    const o = await open(shop, '/', { init: 'delete window.MutationObserver;', waitForInit: false });
-    try {
+    await withPage(shop, '/', async (o) => {
       await waitForConsole(o, UNSUPPORTED);
       assert.equal(await hasGlobal(o), false);
-    } finally {
-      await o.context.close();
-    }
+    }, { init: 'delete window.MutationObserver;', waitForInit: false });
   });
 
   test('over plain HTTP on a real host name: the exact HTTPS text, no global', async () => {
-    const o = await open(shop, `http://shop.test:${shop.port}/`, { waitForInit: false });
-    try {
+    await withPage(shop, `http://shop.test:${shop.port}/`, async (o) => {
       await waitForConsole(o, HTTPS);
       assert.equal(await hasGlobal(o), false);
-    } finally {
-      await o.context.close();
-    }
+    }, { waitForInit: false });
   });
 
   test('over plain HTTP in the theme editor (design mode): starts', async () => {
-    const o = await open(shop, `http://shop.test:${shop.port}/?design_mode=1`);
-    try {
+    await withPage(shop, `http://shop.test:${shop.port}/?design_mode=1`, async (o) => {
       assert.equal(await hasGlobal(o), true);
       assert.equal(o.console.some((l) => l.includes(HTTPS)), false);
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 });
 
@@ -128,20 +110,16 @@ describe('stops', () => {
   };
   for (const [name, path, init] of cases) {
     test(`on ${name}`, async () => {
-      const o = await open(shop, path, { init, waitForInit: false });
-      try {
+      await withPage(shop, path, async (o) => {
         await waitForConsole(o, texts[path]);
         assert.equal(await hasGlobal(o), false);
         assert.deepEqual(o.errors, []);
-      } finally {
-        await o.context.close();
-      }
+      }, { init, waitForInit: false });
     });
   }
 
   test('in a sandboxed frame without cookie access', async () => {
-    const o = await open(shop, '/', { waitForInit: false });
-    try {
+    await withPage(shop, '/', async (o) => {
       await o.page.evaluate((src) => {
         const frame = document.createElement('iframe');
         frame.setAttribute('sandbox', 'allow-scripts');
@@ -149,9 +127,7 @@ describe('stops', () => {
         document.body.appendChild(frame);
       }, `${shop.origin}/collections/all`);
       await waitForConsole(o, 'Vitrine: not started in a frame without cookies.', 10000);
-    } finally {
-      await o.context.close();
-    }
+    }, { waitForInit: false });
   });
 });
 
@@ -168,20 +144,16 @@ describe('second load', () => {
     );
 
   test('is prevented: no second init, the same global', async () => {
-    const o = await open(shop, '/');
-    try {
+    await withPage(shop, '/', async (o) => {
       await o.page.evaluate(() => ((window as unknown as { __first: unknown }).__first = window.Vitrine));
       await addScriptAgain(o);
       assert.equal(await inits(o), 1);
       assert.equal(await o.page.evaluate(() => (window as unknown as { __first: unknown }).__first === window.Vitrine), true);
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 
   test('with an instant-navigation library: refreshes the running copy instead', async () => {
-    const o = await open(shop, '/', { init: 'window.Turbo = {};' });
-    try {
+    await withPage(shop, '/', async (o) => {
       await o.page.evaluate(() => {
         const v = window.Vitrine!;
         const original = v.refresh;
@@ -193,16 +165,13 @@ describe('second load', () => {
       await addScriptAgain(o);
       assert.equal(await inits(o), 1);
       assert.equal(await o.page.evaluate(() => (window as unknown as { __refreshed?: boolean }).__refreshed), true);
-    } finally {
-      await o.context.close();
-    }
+    }, { init: 'window.Turbo = {};' });
   });
 });
 
 describe('settings', () => {
   test('malformed values: one console warning, defaults used, still starts', async () => {
-    const o = await open(shop, '/', { init: `window.vitrineSettings = { modules: 'all', colors: { starFront: 'not-a-colour' }, bogus: 1 };` });
-    try {
+    await withPage(shop, '/', async (o) => {
       assert.equal(await hasGlobal(o), true);
       const warnings = o.console.filter((l) => l.startsWith('warning') && l.includes('Vitrine settings'));
       assert.equal(warnings.length, 1, o.console.join('\n'));
@@ -210,8 +179,6 @@ describe('settings', () => {
       assert.match(warnings[0], /starFront/);
       assert.match(warnings[0], /bogus/);
       assert.deepEqual(o.errors, []);
-    } finally {
-      await o.context.close();
-    }
+    }, { init: `window.vitrineSettings = { modules: 'all', colors: { starFront: 'not-a-colour' }, bogus: 1 };` });
   });
 });

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { open, startShop, type Shop, SHOWN_WITHIN_MS } from './harness';
+import { startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -29,8 +29,7 @@ const boxText = (page: Page) =>
 
 describe('cart-reserved countdown (module 24)', () => {
   test('appears under the cart title with a running countdown when the cart has items', async () => {
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       await addToCart(o.page);
       await o.page.goto(`${shop.origin}/cart`);
       const text = await boxText(o.page);
@@ -41,32 +40,24 @@ describe('cart-reserved countdown (module 24)', () => {
       assert.ok(o.requests.some((u) => /chunks\/cart-reserved-[\w-]+\.js$/.test(u)));
       assert.ok(o.requests.some((u) => /chunks\/framework-[\w-]+\.js$/.test(u)));
       assert.deepEqual(o.errors, []);
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 
   test('keeps counting from the stored start after a reload (no restart)', async () => {
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       await addToCart(o.page);
       await o.page.evaluate(() => localStorage.setItem('vitrine:cartReservedStart', String(Date.now() - 200_000)));
       await o.page.goto(`${shop.origin}/cart`);
       assert.match(String(await boxText(o.page)), /0[67]:\d\d/);
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 
   test('an empty cart shows no box and clears the stored start', async () => {
-    const o = await open(shop, '/cart', { init: `localStorage.setItem('vitrine:cartReservedStart', String(Date.now()));` });
-    try {
+    await withPage(shop, '/cart', async (o) => {
       await o.page.waitForFunction(() => localStorage.getItem('vitrine:cartReservedStart') === null, undefined, { timeout: SHOWN_WITHIN_MS });
       const shown = await o.page.evaluate(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]'));
       assert.equal(shown, false);
-    } finally {
-      await o.context.close();
-    }
+    }, { init: `localStorage.setItem('vitrine:cartReservedStart', String(Date.now()));` });
   });
 
   test('lazy: a mount point far below the fold loads its chunk only when scrolled near', async () => {
@@ -95,8 +86,7 @@ describe('cart-reserved countdown (module 24)', () => {
 
 describe('content protection (module 12)', () => {
   test('blocks the context menu and copying on content, not in form fields', async () => {
-    const o = await open(shop, '/products/classic-cotton-tee');
-    try {
+    await withPage(shop, '/products/classic-cotton-tee', async (o) => {
       await o.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/content-protection-')), undefined, { timeout: SHOWN_WITHIN_MS });
       await o.page.waitForTimeout(100);
       // A string, not a function: tsx's name-keeping helper does not exist inside the page.
@@ -111,32 +101,24 @@ describe('content protection (module 12)', () => {
         return { menuOnTitle: fire(title, 'contextmenu'), copyOnTitle: fire(title, 'copy'), menuInInput: fire(input, 'contextmenu') };
       })()`);
       assert.deepEqual(result, { menuOnTitle: true, copyOnTitle: true, menuInInput: false });
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 });
 
 describe('preview badge', () => {
   test('shows "Preview Mode / Only you can see the Vitrine apps." in the theme editor only', async () => {
-    const o = await open(shop, '/?design_mode=1');
-    try {
+    await withPage(shop, '/?design_mode=1', async (o) => {
       const text = await o.page
         .waitForFunction(() => document.querySelector('[data-vitrine-mount="preview-badge"]')?.shadowRoot?.textContent ?? null, undefined, { timeout: SHOWN_WITHIN_MS })
         .then((h) => h.jsonValue());
       assert.match(String(text), /Preview Mode/);
       assert.match(String(text), /Only you can see the Vitrine apps\./);
       assert.match(String(text), /placed automatically/);
-    } finally {
-      await o.context.close();
-    }
-    const normal = await open(shop, '/');
-    try {
+    });
+    await withPage(shop, '/', async (normal) => {
       await normal.page.waitForTimeout(1500);
       assert.equal(await normal.page.evaluate(() => !!document.querySelector('[data-vitrine-mount="preview-badge"]')), false);
-    } finally {
-      await normal.context.close();
-    }
+    });
   });
 });
 
@@ -144,26 +126,20 @@ describe('currency converter scheduling', () => {
   const converterRequested = (requests: string[]) => requests.some((u) => /\/chunks\/currency-converter-/.test(u));
 
   test('without a chosen currency it waits for the first interaction: no chunk and no framework at first', async () => {
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       await o.page.waitForTimeout(2500);
       assert.equal(converterRequested(o.requests), false, 'converter fetched before any interaction');
       assert.equal(o.requests.some((u) => /\/chunks\/framework-/.test(u)), false, 'framework fetched on a listing page before any interaction');
       await o.page.mouse.wheel(0, 300);
       await o.page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="currency-converter"]')?.shadowRoot, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(converterRequested(o.requests), true);
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 
   test('with ?currency= it converts at idle without waiting for an interaction', async () => {
-    const o = await open(shop, '/collections/all?currency=EUR');
-    try {
+    await withPage(shop, '/collections/all?currency=EUR', async (o) => {
       await o.page.waitForFunction(() => /€/.test(document.querySelector('.price-item')?.textContent ?? ''), undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(converterRequested(o.requests), true);
-    } finally {
-      await o.context.close();
-    }
+    });
   });
 });
