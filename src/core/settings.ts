@@ -4,7 +4,6 @@
  * pushes ONE problem (key path + what was expected) and returns the default.
  * The walk follows the schema, never the input, so cyclic input is harmless.
  */
-import { read } from './lib/read';
 import { DEFAULT_COLORS, MODULE, SUPPORT_EMAIL } from './constants';
 
 /** Injector placement descriptor (spec §3). */
@@ -197,12 +196,14 @@ export const placement: Rule = (v, d, path, p) => {
 
 const MODULE_IDS: number[] = Object.values(MODULE);
 
+/** A widget's own section: checked for being an object only; the widget validates the rest. */
+const widgetSection: Rule = (v, d, path, p) => (isObj(v) ? v : bad(p, path, 'object', d));
+
 /** Rules by full path, for values the defaults cannot describe. */
 const SPECIAL: Record<string, Rule> = {
   modules: list(check((v) => MODULE_IDS.indexOf(v) >= 0, 'module id ' + MODULE_IDS.join(' | ')), true),
-  // Widget sections: checked for being objects only; the widget validates the rest.
-  reviews: (v, d, path, p) => (isObj(v) ? v : bad(p, path, 'object', d)),
-  currency: (v, d, path, p) => (isObj(v) ? v : bad(p, path, 'object', d)),
+  reviews: widgetSection,
+  currency: widgetSection,
   'cartReserved.placement': nullable(placement),
   placements: (v, d, path, p) => {
     if (!isObj(v)) return bad(p, path, 'object', d);
@@ -221,17 +222,17 @@ const SPECIAL: Record<string, Rule> = {
  * yields one problem string ("path: expected …") and falls back to its
  * default. `providerBase` defaults to the script origin + '/api/' and
  * `assetBase` to the script's directory; both are resolved against
- * `scriptUrl` (then the page URL) and must be http(s). The caller prints all
+ * `scriptUrl` (the loader passes the page URL when the script has none) and must be http(s). The caller prints all
  * problems as ONE console warning. The walk follows the defaults, never the
  * input, so cyclic input is harmless.
  */
-export function parseSettings(raw: unknown, scriptUrl?: string): { settings: Settings; problems: string[] } {
+export function parseSettings(raw: unknown, scriptUrl: string): { settings: Settings; problems: string[] } {
   const problems: string[] = [];
   // JSON copy: callers may mutate their settings without touching the defaults.
   const d = JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as Settings;
   let base = 'https://invalid.invalid/';
   try {
-    base = new URL(scriptUrl || String(read(globalThis, 'location') ?? ''), base).href;
+    base = new URL(scriptUrl, base).href;
   } catch {
     /* keep placeholder base */
   }

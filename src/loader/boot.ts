@@ -4,7 +4,7 @@ import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
 import { parseSettings, type Settings } from '../core/settings';
 import type { WidgetContext } from '../widgets/types';
-import { decideLoad, GLOBAL_TAKEN_TEXT, OWN_GLOBAL } from './loadRules';
+import { decideLoad, OWN_GLOBAL } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
 import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
@@ -58,28 +58,35 @@ function start(win: Window, script: HTMLScriptElement | null): void {
       return;
     case 'stop':
       console.info(decision.message);
-      if (decision.reason === 'wrongDomain') {
-        reportError(ERR_WRONG_DOMAIN, new Error(`wrong domain: ${page.store.shopDomain} is not ${settings.shopDomain}`));
-      }
+      // The console text says why; the report adds the domain the page shows (settings have ours).
+      if (decision.reason === 'wrongDomain') reportError(ERR_WRONG_DOMAIN, decision.message, { domain: page.store.shopDomain });
       return;
   }
 
   // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
   if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
 
-  const request = lazyRequester(() => importChunk(settings.assetBase, 'services'));
-  const refreshed = new Set<(page: PageContext) => void>();
+  const requested = settings.language === 'auto' ? page.store.locale || win.document.documentElement.lang || 'en' : settings.language;
   // One context for the page view: widgets mounted before a refresh hear about it through
   // `onRefresh` and read `ctx.page`, which follows the latest page.
-  const ctx = makeContext(win, settings, page, request, {
+  const ctx: WidgetContext = {
+    settings,
+    page,
+    request: lazyRequester(() => importChunk(settings.assetBase, 'services')),
+    report: reportError,
+    load: (name) => importChunk(settings.assetBase, name),
+    // The requested code as is (`es-mx`): each widget picks from its own texts (pickTexts).
+    language: requested.toLowerCase().replace('_', '-'),
+    // The page's own event is the channel: one listener per widget, guarded like every callback.
     onRefresh(listener) {
-      refreshed.add(listener);
-      return () => void refreshed.delete(listener);
+      const heard = safe(() => listener(ctx.page), ERR_WIDGET_RENDER);
+      win.addEventListener(REFRESH_EVENT, heard);
+      return () => win.removeEventListener(REFRESH_EVENT, heard);
     },
     setCountryCode(code) {
       api.countryCode = code;
     },
-  });
+  };
   /** Widgets already started on this page: eager and idle ones start once per page view. */
   const started = new Set<string>();
   const mountAll = (): void => mountPlans(win, ctx, started);
@@ -91,7 +98,6 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     settings,
     refresh: safe(() => {
       api.page = ctx.page = readPageContext(win);
-      refreshed.forEach((listener) => safeCall(() => listener(ctx.page), ERR_WIDGET_RENDER));
       mountAll();
       win.dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail: api }));
     }, ERR_INIT),
@@ -99,9 +105,10 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   // Found by a second copy of the script through the symbol, whoever owns the name (symbol keys
   // are invisible to for-in and Object.keys, so no page script trips over it).
   win[OWN_GLOBAL] = api;
-  if (decision.foreignGlobal) {
-    console.warn(GLOBAL_TAKEN_TEXT);
-    reportError(ERR_GLOBAL_TAKEN, new Error(GLOBAL_TAKEN_TEXT));
+  const foreign = decision.foreignGlobal;
+  if (foreign) {
+    console.warn(foreign);
+    reportError(ERR_GLOBAL_TAKEN, foreign);
   } else win.Vitrine = api;
   win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
   mountAll();
@@ -113,21 +120,18 @@ function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void
   const load = (name: string, host: HTMLElement) => loadWidget(ctx.settings.assetBase, name, host, ctx);
   // Only widgets this build has: a module enabled before its widget exists costs nothing.
   for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((p) => p.name in CHUNKS)) {
-    switch (plan.kind) {
-      case 'inline':
-        mountInline(doc, plan, load);
-        break;
-      case 'eager':
-        if (startOnce(started, plan.name)) mountEager(doc, plan, load);
-        break;
-      case 'idle':
-        if (startOnce(started, plan.name)) mountIdle(win, plan, load);
-        break;
+    if (plan.kind == 'inline') mountInline(doc, plan, load);
+    else if (!started.has(plan.name)) {
+      started.add(plan.name);
+      if (plan.kind == 'idle') mountIdle(win, plan, load);
+      else {
+        // At once, with the provider answer it needs preloaded alongside its chunk.
+        if (plan.fetch) preload(doc, plan.fetch, 'fetch');
+        load(plan.name, createHost(doc, plan.name));
+      }
     }
   }
 }
-
-const startOnce = (started: Set<string>, name: string): boolean => !started.has(name) && !!started.add(name);
 
 type Load = (name: string, host: HTMLElement) => void;
 
@@ -148,12 +152,6 @@ function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }
   if (!placed) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`));
 }
 
-/** At once, with the provider answer it needs preloaded alongside its chunk. */
-function mountEager(doc: Document, plan: Extract<WidgetPlan, { kind: 'eager' }>, load: Load): void {
-  if (plan.fetch) preload(doc, plan.fetch, 'fetch');
-  load(plan.name, createHost(doc, plan.name));
-}
-
 /** When the main thread is idle: at the first matching placement, else floating or detached. */
 function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' }>, load: Load): void {
   const doc = win.document;
@@ -167,24 +165,4 @@ function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' }>, loa
     load(plan.name, host);
   };
   whenIdle(win, safe(mount, ERR_WIDGET_RENDER), plan.later);
-}
-
-function makeContext(
-  win: Window,
-  settings: Settings,
-  page: PageContext,
-  request: WidgetContext['request'],
-  hooks: Pick<WidgetContext, 'onRefresh' | 'setCountryCode'>,
-): WidgetContext {
-  const requested = settings.language === 'auto' ? page.store.locale || win.document.documentElement.lang || 'en' : settings.language;
-  return {
-    settings,
-    page,
-    request,
-    report: reportError,
-    load: (name) => importChunk(settings.assetBase, name),
-    // The requested code as is (`es-mx`): each widget picks from its own texts (pickTexts).
-    language: requested.toLowerCase().replace('_', '-'),
-    ...hooks,
-  };
 }

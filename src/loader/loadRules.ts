@@ -5,8 +5,8 @@ import type { Settings } from '../core/settings';
 
 /** What the loader does on this page. */
 export type LoadDecision =
-  /** `foreignGlobal`: another script owns `window.Vitrine`; we start without touching it. */
-  | { action: 'start'; foreignGlobal?: true }
+  /** `foreignGlobal`: another script owns `window.Vitrine`; we start without touching it (the text says so). */
+  | { action: 'start'; foreignGlobal?: string }
   /** Another copy already runs: the page may have been swapped by an instant-navigation library. */
   | { action: 'refresh' }
   /** A second load on a normal page: do nothing at all. */
@@ -77,21 +77,13 @@ export function decideLoad(win: Window, page: PageContext, settings: Pick<Settin
     return { action: 'refuse', message: HTTPS_TEXT };
   }
   const stop = (reason: StopReason): LoadDecision => ({ action: 'stop', reason, message: stopText(reason) });
-  if (isFramed(w) && !canUseCookies(w.document)) return stop('sandbox');
+  // `top` is unforgeable and readable across origins (only its properties are not).
+  if (w.self !== w.top && !canUseCookies(w.document)) return stop('sandbox');
   if (page.pageType == 'notFound') return stop('notFound');
   if (page.pageType == 'checkout') return stop('checkout');
   if (PAGE_BUILDER_URL.test(href)) return stop('pageBuilder');
   const shown = page.store.shopDomain;
   // Both are host names (settings validate it; the platform's `Shopify.shop` is one): only case may differ.
   if (shown && settings.shopDomain && shown.toLowerCase() != settings.shopDomain.toLowerCase()) return stop('wrongDomain');
-  return w.Vitrine === undefined ? { action: 'start' } : { action: 'start', foreignGlobal: true };
-}
-
-/** `window.top` access throws in some cross-origin frames; either way we are framed. */
-function isFramed(win: Window): boolean {
-  try {
-    return win.self !== win.top;
-  } catch {
-    return true;
-  }
+  return w.Vitrine === undefined ? { action: 'start' } : { action: 'start', foreignGlobal: GLOBAL_TAKEN_TEXT };
 }

@@ -225,7 +225,7 @@ describe('parseSettings', () => {
   });
 
   it('works without a script URL or with a garbage one', () => {
-    expect(() => parseSettings({ shopId: 'a' })).not.toThrow();
+    expect(() => parseSettings({ shopId: 'a' }, '')).not.toThrow();
     const { settings } = parseSettings({ shopId: 'a' }, 'not a url at all');
     expect(settings.providerBase).toMatch(/\/api\/$/);
     expect(settings.assetBase).toMatch(/\/$/);

@@ -48,11 +48,4 @@ describe('whenNearViewport', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(disconnect).toHaveBeenCalled();
   });
-
-  test('loads at once without IntersectionObserver', () => {
-    vi.stubGlobal('IntersectionObserver', undefined);
-    const load = vi.fn();
-    whenNearViewport(document.body, load);
-    expect(load).toHaveBeenCalledTimes(1);
-  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
-import { decideLoad, HTTPS_TEXT, OWN_GLOBAL, stopText, unsupportedText } from '../../../src/loader/loadRules';
+import { decideLoad, GLOBAL_TAKEN_TEXT, HTTPS_TEXT, OWN_GLOBAL, stopText, unsupportedText } from '../../../src/loader/loadRules';
 
 /** A fake window with just what the rules read; `patch` overrides any of it. */
 function fakeWindow(patch: Record<string, unknown> = {}, location: Partial<Location> = {}): Window {
@@ -42,7 +42,7 @@ describe('decideLoad (spec §1, §5)', () => {
 
   test("another script's window.Vitrine is not ours: start, leaving it alone", () => {
     for (const foreign of [{}, { version: '1.0', refresh() {} }, 'a string', 0, null]) {
-      expect(decideLoad(fakeWindow({ Vitrine: foreign }), page(), settings)).toEqual({ action: 'start', foreignGlobal: true });
+      expect(decideLoad(fakeWindow({ Vitrine: foreign }), page(), settings)).toEqual({ action: 'start', foreignGlobal: GLOBAL_TAKEN_TEXT });
     }
     // Ours found through the symbol even when the name belongs to someone else.
     expect(decideLoad(fakeWindow({ Vitrine: { other: true }, [OWN_GLOBAL]: {} }), page(), settings)).toEqual({ action: 'duplicate' });
