@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { Rng } from '../lib/prng.ts';
 import { PRODUCTS } from '../shop/catalog.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
+import { statsFromRows, type ReviewStats, type StarCount } from '../provider/reviewStats.ts';
 import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID, DEMO_STORED_SETTINGS } from '../provider/settings.ts';
 
 /** Seed facts tests may rely on. */
@@ -141,34 +142,6 @@ function seed(db: Database.Database, now: Date): void {
   db.prepare('INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?)').run(DEMO_SHOP_ID, Math.floor(nowMs / 1000));
 }
 
-export interface ReviewStats {
-  /** Total visible reviews. */
-  r: number;
-  /** Average stars rounded to 1 decimal (0 when there are none). */
-  s: number;
-  /** Count per star value. */
-  d: Record<'1' | '2' | '3' | '4' | '5', number>;
-}
-
-export function emptyStats(): ReviewStats {
-  return { r: 0, s: 0, d: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } };
-}
-
-/** Build stats from (stars, count) rows. */
-export function statsFromRows(rows: { stars: number; n: number }[]): ReviewStats {
-  const st = emptyStats();
-  let sum = 0;
-  for (const row of rows) {
-    const k = String(row.stars) as keyof ReviewStats['d'];
-    if (!(k in st.d)) continue;
-    st.d[k] += row.n;
-    st.r += row.n;
-    sum += row.stars * row.n;
-  }
-  st.s = st.r ? Math.round((sum / st.r) * 10) / 10 : 0;
-  return st;
-}
-
 /**
  * Stats for every product handle of a shop, computed with a straightforward query
  * (visible reviews only). Tests use this as the expected value.
@@ -178,8 +151,8 @@ export function computeExpectedStats(db: Database.Database, shopId: string = DEM
   const handles = db.prepare('SELECT handle FROM products WHERE shop_id = ? ORDER BY handle').all(shopId) as { handle: string }[];
   for (const { handle } of handles) {
     const rows = db
-      .prepare('SELECT stars, COUNT(*) AS n FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0 GROUP BY stars')
-      .all(shopId, handle) as { stars: number; n: number }[];
+      .prepare('SELECT stars, COUNT(*) AS count FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0 GROUP BY stars')
+      .all(shopId, handle) as StarCount[];
     out[handle] = statsFromRows(rows);
   }
   return out;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/index.ts';
-import { statsFromRows, type ReviewStats } from '../db/seed.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { HOSTED_PHOTO_PREFIX, resolvePhotoUrl } from '../lib/photoUrl.ts';
@@ -9,7 +8,7 @@ import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { reviewPhotoSvg } from '../shop/images.ts';
 import { getLastUpdated, getShop, type ShopRow } from './settings.ts';
-import { statsForHandles } from './stats.ts';
+import { shopStats, statsForHandle, type ReviewStats } from './reviewStats.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -153,7 +152,7 @@ export function listReviews(db: DB, shop: ShopRow, handle: string, opts: { page:
     total,
     page: opts.page,
     pages: Math.ceil(total / opts.limit),
-    stats: statsForHandles({ db }, shop.id, [handle])[handle]!,
+    stats: statsForHandle(db, shop.id, handle),
   };
 }
 
@@ -167,13 +166,7 @@ export function groupedReviews(db: DB, shop: ShopRow, handle: string, stars?: nu
   for (const s of stars ? [stars] : [5, 4, 3, 2, 1]) {
     groups[String(s)] = serializeRows(db, stmt.all(shop.id, handle, s, GROUP_LIMIT) as ReviewRow[], owner);
   }
-  return { groups, stats: statsForHandles({ db }, shop.id, [handle])[handle]! };
-}
-
-/** Shop-wide stats of visible reviews. */
-export function shopStats(db: DB, shopId: string): ReviewStats {
-  const rows = db.prepare('SELECT stars, COUNT(*) AS n FROM reviews WHERE shop_id = ? AND hidden = 0 GROUP BY stars').all(shopId) as { stars: number; n: number }[];
-  return statsFromRows(rows);
+  return { groups, stats: statsForHandle(db, shop.id, handle) };
 }
 
 /** The best recent reviews across products: 4–5 stars (or exactly `stars`), with text, newest first. */

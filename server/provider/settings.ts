@@ -6,8 +6,8 @@ export const DEMO_SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
 /** `{origin}` in string settings is replaced with the request's origin when served. */
 export const ORIGIN_PLACEHOLDER = '{origin}';
 
-/** Default settings of the demo shop (stored in shops.settings_json at seed time). */
-export const DEFAULT_SETTINGS = {
+/** The demo shop's published settings (stored in shops.settings_json at seed time). */
+export const DEMO_SHOP_SETTINGS = {
   shopId: DEMO_SHOP_ID,
   shopDomain: DEMO_SHOP_DOMAIN,
   language: 'auto',
@@ -33,7 +33,7 @@ export const DEMO_OWNER_NAME = 'Vitrine Demo team';
 export const SERVER_ONLY_SETTINGS: readonly string[] = ['ownerName'];
 
 /** What the seed stores for the demo shop: the published settings plus server-only ones. */
-export const DEMO_STORED_SETTINGS = { ...DEFAULT_SETTINGS, ownerName: DEMO_OWNER_NAME };
+export const DEMO_STORED_SETTINGS = { ...DEMO_SHOP_SETTINGS, ownerName: DEMO_OWNER_NAME };
 
 export interface ShopRow {
   id: string;

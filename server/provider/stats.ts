@@ -1,32 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { statsFromRows, type ReviewStats } from '../db/seed.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
+import { statsForHandles } from './reviewStats.ts';
 import { getShop } from './settings.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
 
 export const MAX_BATCH_HANDLES = 250;
-
-/** Stats for many handles in one query. Unknown handles get empty stats. */
-export function statsForHandles(ctx: Pick<AppContext, 'db'>, shopId: string, handles: string[]): Record<string, ReviewStats> {
-  const unique = [...new Set(handles)];
-  const rows = ctx.db
-    .prepare(
-      `SELECT product_handle AS handle, stars, COUNT(*) AS n FROM reviews
-       WHERE shop_id = ? AND hidden = 0 AND product_handle IN (SELECT value FROM json_each(?))
-       GROUP BY product_handle, stars`,
-    )
-    .all(shopId, JSON.stringify(unique)) as { handle: string; stars: number; n: number }[];
-  const grouped = new Map<string, { stars: number; n: number }[]>();
-  for (const row of rows) {
-    const list = grouped.get(row.handle) ?? [];
-    list.push(row);
-    grouped.set(row.handle, list);
-  }
-  const out: Record<string, ReviewStats> = {};
-  for (const h of unique) out[h] = statsFromRows(grouped.get(h) ?? []);
-  return out;
-}
 
 /** Resolve a product reference that may be a handle or a numeric product id. */
 function handleFor(ctx: AppContext, shopId: string, ref: string): string {
@@ -54,7 +33,7 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
       if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
       const h = handleFor(ctx, shopId, handle);
       reply.header('cache-control', 'public, max-age=60');
-      return statsForHandles(ctx, shopId, [h])[h];
+      return statsForHandles(ctx.db, shopId, [h])[h];
     },
   );
 
@@ -76,7 +55,7 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
       const { shopId } = request.params;
       if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
       reply.header('cache-control', 'no-store');
-      return statsForHandles(ctx, shopId, request.body.handles);
+      return statsForHandles(ctx.db, shopId, request.body.handles);
     },
   );
 }
