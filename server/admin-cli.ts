@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ADMIN_TOKEN_FILE, readAdminTokenFile } from './db/adminTokens.ts';
-import { DEMO_SHOP_ID } from './provider/settings.ts';
+import { DEMO_SHOP_ID } from './lib/demoShop.ts';
 
 export const USAGE =
   'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId>  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
@@ -59,7 +59,7 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Parsed {
     command,
     reviewId,
     text,
-    shop: flags.shop ?? 'demo',
+    shop: flags.shop ?? DEMO_SHOP_ID,
     url: (flags.url ?? env.VITRINE_URL ?? `http://localhost:${env.PORT || 8080}`).replace(/\/+$/, ''),
     token: flags.token,
   };

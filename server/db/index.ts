@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { parseAdminToken } from '../config.ts';
-import { DEMO_SHOP_ID } from '../provider/settings.ts';
+import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import {
   generateAdminToken,
   hashAdminToken,

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { Rng } from '../lib/prng.ts';
 import { PRODUCTS } from '../shop/catalog.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { statsFromRows, type ReviewStats, type StarCount } from '../provider/reviewStats.ts';
-import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID, DEMO_STORED_SETTINGS } from '../provider/settings.ts';
+import { DEMO_STORED_SETTINGS } from '../provider/settings.ts';
 
 /** Seed facts tests may rely on. */
 export const SEED_FACTS = {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMMUTABLE } from '../lib/caching.ts';
 import { requestOrigin, type AppContext } from '../lib/context.ts';
 import { safeJson } from '../lib/html.ts';
 import { SHOP_ID_RE } from '../lib/validation.ts';
@@ -114,7 +115,7 @@ export function registerLoader(app: FastifyInstance, ctx: AppContext): void {
     const immutable = decoded.startsWith('chunks/') || decoded.startsWith('assets/');
     reply
       .header('access-control-allow-origin', '*')
-      .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('cache-control', immutable ? IMMUTABLE : 'public, max-age=300')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff')
       .type(MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream');

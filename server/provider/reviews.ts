@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/index.ts';
+import { IMMUTABLE, sendVersioned } from '../lib/caching.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { HOSTED_PHOTO_PREFIX, resolvePhotoUrl } from '../lib/photoUrl.ts';
@@ -8,6 +8,7 @@ import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { reviewPhotoSvg } from '../shop/images.ts';
 import { getLastUpdated, getShop, type ShopRow } from './settings.ts';
+import { resolveHandle } from './products.ts';
 import { shopStats, statsForHandle, type ReviewStats } from './reviewStats.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -15,7 +16,6 @@ export const MAX_PAGE_SIZE = 100;
 export const FEATURED_LIMIT = 24;
 export const GROUP_LIMIT = 10;
 export const DEFAULT_OWNER_NAME = 'Store owner';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A review as the widgets receive it. */
 export interface ReviewJson {
@@ -71,15 +71,6 @@ export function ownerNameOf(shop: ShopRow): string {
     /* fall through */
   }
   return DEFAULT_OWNER_NAME;
-}
-
-/** Resolve a product reference (handle or numeric product id) to a handle. */
-export function resolveHandle(db: DB, shopId: string, ref: string): string {
-  if (/^\d+$/.test(ref)) {
-    const row = db.prepare('SELECT handle FROM products WHERE shop_id = ? AND product_id = ?').get(shopId, Number(ref)) as { handle: string } | undefined;
-    if (row) return row.handle;
-  }
-  return ref;
 }
 
 /** Stored photo values per review id, in position order. */
@@ -193,34 +184,6 @@ export function featuredReviews(db: DB, shop: ShopRow, stars?: number): { review
     if (reviews.length >= FEATURED_LIMIT) break;
   }
   return { reviews, stats: shopStats(db, shop.id) };
-}
-
-/** Strong ETag of a serialized body. */
-export function strongEtag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
-
-function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return false;
-  if (value.trim() === '*') return true;
-  return value.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
-
-/**
- * Send JSON with the `{lastUpdated}` caching contract: `current` → immutable + strong ETag
- * (If-None-Match → 304); otherwise `no-store` (still the current data).
- */
-export function sendVersioned(request: FastifyRequest, reply: FastifyReply, body: unknown, cacheControl: string | null): FastifyReply {
-  const text = JSON.stringify(body);
-  reply.type('application/json; charset=utf-8');
-  if (cacheControl === null) {
-    return reply.header('cache-control', 'no-store').send(text);
-  }
-  const etag = strongEtag(text);
-  reply.header('cache-control', cacheControl).header('etag', etag);
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.send(text);
 }
 
 const shopIdParam = { type: 'string', pattern: SHOP_ID_PATTERN };

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 
-export const DEMO_SHOP_ID = 'demo';
-export const DEMO_SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 
 /** `{origin}` in string settings is replaced with the request's origin when served. */
 export const ORIGIN_PLACEHOLDER = '{origin}';

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
-import { statsForHandles } from './reviewStats.ts';
+import { resolveHandle } from './products.ts';
+import { statsForHandle, statsForHandles } from './reviewStats.ts';
 import { getShop } from './settings.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
 
 export const MAX_BATCH_HANDLES = 250;
-
-/** Resolve a product reference that may be a handle or a numeric product id. */
-function handleFor(ctx: AppContext, shopId: string, ref: string): string {
-  if (/^\d+$/.test(ref)) {
-    const row = ctx.db.prepare('SELECT handle FROM products WHERE shop_id = ? AND product_id = ?').get(shopId, Number(ref)) as { handle: string } | undefined;
-    if (row) return row.handle;
-  }
-  return ref;
-}
 
 export function registerStats(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { shopId: string; handle: string } }>(
@@ -31,9 +23,8 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const { shopId, handle } = request.params;
       if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
-      const h = handleFor(ctx, shopId, handle);
       reply.header('cache-control', 'public, max-age=60');
-      return statsForHandles(ctx.db, shopId, [h])[h];
+      return statsForHandle(ctx.db, shopId, resolveHandle(ctx.db, shopId, handle));
     },
   );
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE } from '../lib/caching.ts';
 import { hashString, Rng } from '../lib/prng.ts';
 import { getProduct, NAMED_COLORS, type ShapeKind } from './catalog.ts';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function hsl(h: number, s: number, l: number): string {
   return `hsl(${Math.round(((h % 360) + 360) % 360)} ${s}% ${l}%)`;

@@ -1,10 +1,10 @@
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { esc, safeJson } from '../lib/html.ts';
 import { COLLECTIONS } from './catalog.ts';
 import { LOCALES, t, type Locale } from './locale.ts';
 import { marketMoney, type Market } from './markets.ts';
 
-export const SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
-export const SHOP_NAME = 'Vitrine Demo';
+const SHOP_NAME = 'Vitrine Demo';
 
 /** A shop-currency amount (cents) as this page's market shows it. */
 export const money = (cents: number, ctx: PageCtx) => marketMoney(cents, ctx.market);
@@ -134,7 +134,7 @@ export function cartBubble(ctx: PageCtx): string {
 
 function globalsScript(ctx: PageCtx, opts: PageOptions): string {
   const shopify = {
-    shop: SHOP_DOMAIN,
+    shop: DEMO_SHOP_DOMAIN,
     locale: ctx.locale.lang,
     currency: { active: ctx.market.currency, rate: Number.isInteger(ctx.market.rate) ? ctx.market.rate.toFixed(1) : String(ctx.market.rate) },
     country: ctx.country,
@@ -164,7 +164,7 @@ function globalsScript(ctx: PageCtx, opts: PageOptions): string {
   return (
     `window.Shopify=window.Shopify||{};Object.assign(window.Shopify,${safeJson(shopify)});` +
     `window.ShopifyAnalytics=window.ShopifyAnalytics||{};window.ShopifyAnalytics.meta=${safeJson(meta)};` +
-    `window.routes=${safeJson(routes)};window.shopUrl=${safeJson(`https://${SHOP_DOMAIN}`)};`
+    `window.routes=${safeJson(routes)};window.shopUrl=${safeJson(`https://${DEMO_SHOP_DOMAIN}`)};`
   );
 }
 
@@ -204,12 +204,12 @@ export function renderPage(ctx: PageCtx, opts: PageOptions): string {
     .map(([href, label]) => `<li><a href="${esc(href)}" class="header__menu-item list-menu__item link"${href.replace(/\/$/, '') === current.replace(/\/$/, '') ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`)
     .join('');
   const logo = `<a href="${esc(r)}" class="header__heading-link link">${esc(SHOP_NAME)}</a>`;
-  const canonical = `https://${SHOP_DOMAIN}${ctx.prefix}${opts.canonicalPath ?? ctx.path}`;
+  const canonical = `https://${DEMO_SHOP_DOMAIN}${ctx.prefix}${opts.canonicalPath ?? ctx.path}`;
   const alternates = LOCALES.filter((l) => l.prefix !== '/en-us')
-    .map((l) => `<link rel="alternate" hreflang="${esc(l.lang)}" href="${esc(`https://${SHOP_DOMAIN}${l.prefix}${opts.canonicalPath ?? ctx.path}`)}">`)
+    .map((l) => `<link rel="alternate" hreflang="${esc(l.lang)}" href="${esc(`https://${DEMO_SHOP_DOMAIN}${l.prefix}${opts.canonicalPath ?? ctx.path}`)}">`)
     .join('');
   return `<!doctype html><html class="no-js" lang="${L.lang}"><head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${
-    ctx.includeScript ? '<script async src="/demo/vitrine.js"></script>' : ''
+    ctx.includeScript ? `<script async src="/${DEMO_SHOP_ID}/vitrine.js"></script>` : ''
   }<style>${CSS}</style></head><body class="gradient template-${esc(opts.pageType)}"><a class="skip-to-content-link button visually-hidden" href="#MainContent">${esc(t(L, 'skip'))}</a><div id="shopify-section-sections--1__announcement-bar" class="shopify-section shopify-section-group-header-group announcement-bar-section"><p class="announcement-bar">Free shipping on orders over $75</p></div><div id="shopify-section-sections--1__header" class="shopify-section shopify-section-group-header-group section-header"><div class="header-wrapper"><header class="header header--middle-left page-width">${
     opts.logoIsH1 ? `<h1 class="header__heading">${logo}</h1>` : `<div class="header__heading">${logo}</div>`
   }<nav class="header__inline-menu" aria-label="Main"><ul class="list-menu list-menu--inline" role="list">${navHtml}</ul></nav><div class="header__icons"><a href="${esc(r)}cart" class="header__icon header__icon--cart link focus-inset" id="cart-icon-bubble">${CART_SVG}<span class="visually-hidden">${esc(t(L, 'cart'))}</span>${cartBubble(ctx)}</a></div></header></div></div><main id="MainContent" class="content-for-layout focus-none" role="main" tabindex="-1">${opts.body}</main><div id="shopify-section-sections--1__footer" class="shopify-section shopify-section-group-footer-group"><footer class="footer"><div class="page-width"><div class="footer__blocks"><div><h2>${esc(t(L, 'quickLinks'))}</h2><ul class="list-menu" role="list">${[...nav, [`${r}pages/top-reviews`, t(L, 'reviews')] as [string, string]]
