@@ -16,6 +16,7 @@ import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
 import { registerRates } from './provider/rates.ts';
+import { decorateRequestShop } from './provider/requireShop.ts';
 import { startRetentionJob } from './provider/retention.ts';
 import { registerReviews } from './provider/reviews.ts';
 import { registerStats } from './provider/stats.ts';
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     config,
   };
   app.decorate('vitrine', ctx);
+  decorateRequestShop(app);
   app.addHook('onClose', async () => {
     await retention.stop(); // a run in progress ends at its next chunk
     if (db.open) db.close();

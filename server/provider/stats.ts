@@ -1,30 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
-import { sendError } from '../lib/errors.ts';
-import { resolveHandle } from './products.ts';
-import { statsForHandle, statsForHandles } from './reviewStats.ts';
-import { getShop } from './settings.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
+import { resolveHandle } from './products.ts';
+import { requireShop, shopOf } from './requireShop.ts';
+import { statsForHandle, statsForHandles } from './reviewStats.ts';
 
-export const MAX_BATCH_HANDLES = 250;
+/** Handles one `stats.json` request may ask for. */
+const MAX_BATCH_HANDLES = 250;
 
+const shopIdParam = { type: 'string', pattern: SHOP_ID_PATTERN };
+const handleParam = { type: 'string', pattern: HANDLE_PATTERN };
+
+/**
+ * Review stats: `GET /api/sf/prs/{shopId}/{handle or product id}.json` (cached 60 s) and
+ * `POST /api/sf/prs/{shopId}/stats.json` `{ handles }` for a whole listing page.
+ */
 export function registerStats(app: FastifyInstance, ctx: AppContext): void {
+  const withShop = requireShop(ctx.db);
+
   app.get<{ Params: { shopId: string; handle: string } }>(
     '/api/sf/prs/:shopId/:handle.json',
     {
-      schema: {
-        params: {
-          type: 'object',
-          required: ['shopId', 'handle'],
-          properties: { shopId: { type: 'string', pattern: SHOP_ID_PATTERN }, handle: { type: 'string', pattern: HANDLE_PATTERN } },
-        },
-      },
+      schema: { params: { type: 'object', required: ['shopId', 'handle'], properties: { shopId: shopIdParam, handle: handleParam } } },
+      preHandler: withShop,
     },
     async (request, reply) => {
-      const { shopId, handle } = request.params;
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
+      const shop = shopOf(request);
       reply.header('cache-control', 'public, max-age=60');
-      return statsForHandle(ctx.db, shopId, resolveHandle(ctx.db, shopId, handle));
+      return statsForHandle(ctx.db, shop.id, resolveHandle(ctx.db, shop.id, request.params.handle));
     },
   );
 
@@ -32,21 +35,18 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
     '/api/sf/prs/:shopId/stats.json',
     {
       schema: {
-        params: { type: 'object', required: ['shopId'], properties: { shopId: { type: 'string', pattern: SHOP_ID_PATTERN } } },
+        params: { type: 'object', required: ['shopId'], properties: { shopId: shopIdParam } },
         body: {
           type: 'object',
           required: ['handles'],
-          properties: {
-            handles: { type: 'array', maxItems: MAX_BATCH_HANDLES, items: { type: 'string', pattern: HANDLE_PATTERN } },
-          },
+          properties: { handles: { type: 'array', maxItems: MAX_BATCH_HANDLES, items: handleParam } },
         },
       },
+      preHandler: withShop,
     },
     async (request, reply) => {
-      const { shopId } = request.params;
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
       reply.header('cache-control', 'no-store');
-      return statsForHandles(ctx.db, shopId, request.body.handles);
+      return statsForHandles(ctx.db, shopOf(request).id, request.body.handles);
     },
   );
 }

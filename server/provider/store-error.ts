@@ -3,7 +3,7 @@ import { insertErrorReport } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
-import { getShop } from './settings.ts';
+import { requireShop, shopOf } from './requireShop.ts';
 
 const LIMITS = { msg: 1000, stack: 1200, url: 2000, ua: 500 };
 /** The client sends at most 10 reports per page view; more `errors[n]` entries are dropped. */
@@ -14,6 +14,11 @@ export const MAX_ERROR_FIELDS = 10;
 export const MAX_REPORT_BYTES = 8 * 1024;
 
 type ErrorForm = Record<string, string | string[] | undefined>;
+
+/** The shop id (`sid`, required by the schema) of a validated report. */
+function reportShopId(request: FastifyRequest): string {
+  return String((request.body as ErrorForm).sid);
+}
 
 function str(v: string | string[] | undefined, max: number): string | null {
   const s = Array.isArray(v) ? v[0] : v;
@@ -50,17 +55,6 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
     '/api/store-error',
     {
       bodyLimit: 64 * 1024,
-      config: limits
-        ? {
-            rateLimit: {
-              max: limits.storeErrorPerMinute,
-              timeWindow: 60_000,
-              // After validation: the shop id (sid) is in the body.
-              hook: 'preHandler',
-              keyGenerator: (request: FastifyRequest) => clientShopKey(request, String((request.body as ErrorForm).sid)),
-            },
-          }
-        : {},
       schema: {
         body: {
           type: 'object',
@@ -79,11 +73,17 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
           },
         },
       },
+      // After validation, as the shop id (sid) is in the body: the rate limit first, then the shop lookup.
+      preHandler: [
+        ...(limits
+          ? [app.rateLimit({ max: limits.storeErrorPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => clientShopKey(request, reportShopId(request)) })]
+          : []),
+        requireShop(ctx.db, { shopIdOf: reportShopId }),
+      ],
     },
     async (request, reply) => {
       const form = request.body;
-      const shopId = String(form.sid);
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
+      const shopId = shopOf(request).id;
       const errors = collectErrors(form);
       const message = errors[0]?.msg ?? str(form['message'], LIMITS.msg);
       const payload = {

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertTrackBatch } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
 import { isPlainObject } from '../lib/validation.ts';
-import { getShop } from './settings.ts';
+import { requireShop, shopOf } from './requireShop.ts';
 
 export const MAX_TRACK_EVENTS = 100;
 /** The request's meta is stored once per request, serialized, up to this many bytes. */
@@ -62,6 +62,12 @@ function fitting(value: unknown, what: string, maxBytes: number): { json: string
 
 type TrackRequest = FastifyRequest<{ Body: TrackBody; Querystring: Record<string, unknown> }>;
 
+/** The shop id a (validated) track request names. */
+function requestShopId(request: FastifyRequest): string | null {
+  const { body, query } = request as TrackRequest;
+  return shopIdOf(body, query ?? {});
+}
+
 /**
  * POST /api/track — usage events `{version, events:[…], meta:{…}}`. JSON or text/plain
  * (sendBeacon) bodies. The meta is stored once per request (a `track_batches` row), each event
@@ -70,24 +76,10 @@ type TrackRequest = FastifyRequest<{ Body: TrackBody; Querystring: Record<string
  */
 export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
-  app.post(
+  app.post<{ Body: TrackBody; Querystring: Record<string, unknown> }>(
     '/api/track',
     {
       bodyLimit: TRACK_BODY_LIMIT,
-      config: limits
-        ? {
-            rateLimit: {
-              max: limits.trackPerMinute,
-              timeWindow: 60_000,
-              // After validation: the shop id is in the body.
-              hook: 'preHandler',
-              keyGenerator: (request: FastifyRequest) => {
-                const { body, query } = request as TrackRequest;
-                return clientShopKey(request, shopIdOf(body, query ?? {}) ?? '-');
-              },
-            },
-          }
-        : {},
       schema: {
         body: {
           type: 'object',
@@ -100,15 +92,26 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
           },
         },
       },
+      // After validation, as the shop id is in the body: the rate limit first, then the shop lookup.
+      preHandler: [
+        ...(limits
+          ? [
+              app.rateLimit({
+                max: limits.trackPerMinute,
+                timeWindow: 60_000,
+                keyGenerator: (request: FastifyRequest) => clientShopKey(request, requestShopId(request) ?? '-'),
+              }),
+            ]
+          : []),
+        requireShop(ctx.db, { shopIdOf: requestShopId, missingMessage: 'A shop id is required (body.shopId or meta.shopId)' }),
+      ],
     },
-    async (request: TrackRequest, reply: FastifyReply) => {
+    async (request, reply) => {
       const body = request.body;
       if (!body.events.every(isPlainObject)) {
         return sendError(reply, 400, 'VALIDATION_ERROR', 'body/events must be objects');
       }
-      const shopId = shopIdOf(body, request.query ?? {});
-      if (!shopId) return sendError(reply, 400, 'VALIDATION_ERROR', 'A shop id is required (body.shopId or meta.shopId)');
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
+      const shopId = shopOf(request).id;
 
       const meta = fitting(body.meta ?? {}, 'meta', MAX_META_BYTES);
       if ('tooLarge' in meta) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', meta.tooLarge);
