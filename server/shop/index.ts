@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
-import { CartStore, registerCartRoutes } from './cart.ts';
+import { registerCartRoutes } from './cart/routes.ts';
+import { CartStore } from './cart/store.ts';
 import { registerImages } from './images.ts';
 import { LOCALES, localeForPath, type Locale } from './locale.ts';
 import { COUNTRY_CODE } from './markets.ts';

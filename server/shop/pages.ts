@@ -3,7 +3,8 @@ import type { AppContext } from '../lib/context.ts';
 import { esc, safeJson } from '../lib/html.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
 import { registerAppPages } from './appPages.ts';
-import { CartStore, cartJson, CART_COOKIE } from './cart.ts';
+import { cartJson } from './cart/json.ts';
+import { CART_COOKIE, CartStore } from './cart/store.ts';
 import { COLLECTIONS, getCollection, getProduct, PRODUCTS, productsOf, SORT_OPTIONS, sortProducts, type Product } from './catalog.ts';
 import { money, renderPage, type PageCtx } from './layout.ts';
 import { marketFor, presentment, shopperCountry, type Market } from './markets.ts';
@@ -179,7 +180,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Loc
     const c = pc(request);
     const L = c.locale;
     const token = request.cookies[CART_COOKIE];
-    const cart = cartJson(token ? store.load(token) : { token: '', note: null, attributes: {}, lines: [] }, c.root);
+    const cart = cartJson(store.peek(token), c.root);
     const q = queryOf(request);
     const error = q.error ? `<p class="product-form__error-message-wrapper" role="alert">${esc(q.error.slice(0, 300))}</p>` : '';
     let body: string;
@@ -200,7 +201,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Loc
   app.get('/checkout', async (request, reply) => {
     const c = pc(request);
     const token = request.cookies[CART_COOKIE];
-    const cart = cartJson(token ? store.load(token) : { token: '', note: null, attributes: {}, lines: [] }, c.root);
+    const cart = cartJson(store.peek(token), c.root);
     const body = `<div class="page-width section"><h1>Checkout</h1><p>This is a demo shop: no payment is taken. ${cart.item_count} ${esc(t(c.locale, 'itemsCount'))}, ${money(cart.total_price, c)} ${c.market.currency}.</p><a href="${esc(c.root)}cart" class="button button--secondary">${esc(t(c.locale, 'cart'))}</a></div>`;
     return sendHtml(reply, renderPage(c, { title: 'Checkout', description: 'Checkout', pageType: 'checkout', body }));
   });
