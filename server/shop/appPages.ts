@@ -6,11 +6,12 @@
  * id="vitrine-review-order">` so the widget sends the shopper on to the product page. Both are
  * platform "pages" (`pageType: 'page'`); the script tells them apart by their path.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { esc, safeJson } from '../lib/html.ts';
 import { getProduct } from './catalog.ts';
-import { renderPage, type PageCtx } from './layout.ts';
+import { renderPage } from './layout.ts';
 import { t } from './locale.ts';
+import { sendHtml, type PageRoutes } from './pageContext.ts';
 
 export const TOP_REVIEWS_PATH = '/pages/top-reviews';
 export const REVIEW_ORDER_PATH = '/pages/review-order';
@@ -28,24 +29,22 @@ export function reviewOrderData(request: FastifyRequest): { productHandle: strin
   return { productHandle: handle, code: param(request, 'code', 100), customerName: param(request, 'name', 200), customerEmail: param(request, 'email', 200) };
 }
 
-const html = (reply: FastifyReply, body: string, cache = 'no-cache'): FastifyReply => reply.code(200).type('text/html; charset=utf-8').header('cache-control', cache).send(body);
-
-export function registerAppPages(app: FastifyInstance, pc: (request: FastifyRequest) => PageCtx): void {
+export function registerAppPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get(TOP_REVIEWS_PATH, async (request, reply) => {
-    const c = pc(request);
+    const c = pages.pageCtx(request);
     const title = t(c.locale, 'reviewsTitle');
     const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte">${esc(t(c.locale, 'reviewsText'))}</div></div>`;
-    return html(reply, renderPage(c, { title, description: t(c.locale, 'reviewsText'), pageType: 'page', body, canonicalPath: TOP_REVIEWS_PATH }));
+    return sendHtml(reply, renderPage(c, { title, description: t(c.locale, 'reviewsText'), pageType: 'page', body, canonicalPath: TOP_REVIEWS_PATH }));
   });
 
   app.get(REVIEW_ORDER_PATH, async (request, reply) => {
-    const c = pc(request);
+    const c = pages.pageCtx(request);
     const data = reviewOrderData(request);
     const title = t(c.locale, 'reviewOrderTitle');
     const link = data ? `<p><a class="link" href="${esc(`${c.root}products/${data.productHandle}`)}">${esc(getProduct(data.productHandle)!.product.title)}</a></p>` : '';
     const script = data ? `<script type="application/json" id="vitrine-review-order">${safeJson(data)}</script>` : '';
     const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte"><p>${esc(t(c.locale, data ? 'reviewOrderText' : 'reviewOrderMissing'))}</p>${link}</div>${script}</div>`;
     // The page carries a customer's name and e-mail: never cached.
-    return html(reply, renderPage(c, { title, description: title, pageType: 'page', body, canonicalPath: REVIEW_ORDER_PATH }), 'no-store');
+    return sendHtml(reply, renderPage(c, { title, description: title, pageType: 'page', body, canonicalPath: REVIEW_ORDER_PATH }), 200, 'no-store');
   });
 }

@@ -6,7 +6,8 @@ import { CartStore } from './cart/store.ts';
 import { registerImages } from './images.ts';
 import { LOCALES, localeForPath, type Locale } from './locale.ts';
 import { COUNTRY_CODE } from './markets.ts';
-import { notFoundPage, pageCtx, registerPages, sendHtml } from './pages.ts';
+import { notFoundPage, pageCtx, sendHtml } from './pageContext.ts';
+import { registerPages } from './pages.ts';
 
 const CURRENCY_RE = /^[A-Z]{3}$/;
 
