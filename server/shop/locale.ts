@@ -15,9 +15,10 @@ export const LOCALES: readonly Locale[] = [
   { prefix: '/en-us', lang: 'en', country: 'US' },
 ];
 
+/** The locale of a URL path by its first segment (`/es/…`); the default locale otherwise. */
 export function localeForPath(url: string): Locale {
-  const seg = url.split('?')[0]!.split('/')[1]?.toLowerCase() ?? '';
-  return LOCALES.find((l) => l.prefix === `/${seg}`) ?? LOCALES[0]!;
+  const segment = url.split('?')[0]!.split('/')[1]?.toLowerCase() ?? '';
+  return LOCALES.find((locale) => locale.prefix === `/${segment}`) ?? LOCALES[0]!;
 }
 
 const STRINGS = {
