@@ -7,6 +7,7 @@ export const SHOP_ID_RE = new RegExp(SHOP_ID_PATTERN);
 /** Product handles (Shopify allows unicode letters); no slashes, dots or whitespace, ≤ 255 chars. */
 export const HANDLE_PATTERN = '^[^\\s/\\\\.?#]{1,255}$';
 
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
