@@ -1,10 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
 /** Tags a review or a store reply may contain; everything else is stripped. */
-export const REVIEW_ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p', 'ul', 'ol', 'li', 'a'] as const;
+const REVIEW_ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p', 'ul', 'ol', 'li', 'a'] as const;
 
 /** Forced on every link. */
-export const REVIEW_LINK_REL = 'nofollow ugc noopener';
+const REVIEW_LINK_REL = 'nofollow ugc noopener';
 
 /** Decode the character references a browser would decode in an attribute (numeric ones and `&amp;`). */
 function decodeBasicEntities(value: string): string {
