@@ -16,9 +16,11 @@ import { pathToFileURL } from 'node:url';
 import { ADMIN_TOKEN_FILE, readAdminTokenFile } from './db/adminTokens.ts';
 import { DEMO_SHOP_ID } from './lib/demoShop.ts';
 
+/** The one-line usage, printed with argument errors. */
 export const USAGE =
   'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId>  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
 
+/** Where the CLI writes (and, in tests, how it fetches). */
 export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;

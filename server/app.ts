@@ -24,6 +24,7 @@ import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
 import { installNotFound, registerShop } from './shop/index.ts';
 
+/** buildApp's options: the configuration plus where data and the build live, and logging. */
 export interface BuildAppOptions extends ProviderConfig {
   /** Directory for `vitrine.sqlite` (created if missing). */
   dataDir: string;

@@ -15,6 +15,7 @@ import {
 import { migrate } from './migrations.ts';
 import { seedIfEmpty } from './seed.ts';
 
+/** An open connection to the provider's SQLite store. */
 export type DB = Database.Database;
 
 const DB_FILE = 'vitrine.sqlite';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
+/** One schema change. */
 export interface Migration {
   /** 1-based, strictly increasing; stored in `PRAGMA user_version` once applied. */
   version: number;

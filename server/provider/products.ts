@@ -7,7 +7,8 @@ import type { DB } from '../db/index.ts';
  */
 export function resolveHandle(db: DB, shopId: string, ref: string): string {
   if (/^\d+$/.test(ref)) {
-    const row = db.prepare('SELECT handle FROM products WHERE shop_id = ? AND product_id = ?').get(shopId, Number(ref)) as { handle: string } | undefined;
+    const row = db.prepare('SELECT handle FROM products WHERE shop_id = ? AND product_id = ?').get(shopId, Number(ref)) as
+      { handle: string } | undefined;
     if (row) return row.handle;
   }
   return ref;

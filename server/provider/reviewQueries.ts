@@ -18,7 +18,9 @@ function photosFor(db: DB, reviewIds: number[]): Map<number, string[]> {
   const out = new Map<number, string[]>();
   if (!reviewIds.length) return out;
   const rows = db
-    .prepare('SELECT review_id, url FROM review_photos WHERE review_id IN (SELECT value FROM json_each(?)) ORDER BY review_id, position, id')
+    .prepare(
+      'SELECT review_id, url FROM review_photos WHERE review_id IN (SELECT value FROM json_each(?)) ORDER BY review_id, position, id',
+    )
     .all(JSON.stringify(reviewIds)) as { review_id: number; url: string }[];
   for (const row of rows) {
     const list = out.get(row.review_id) ?? [];
@@ -30,7 +32,10 @@ function photosFor(db: DB, reviewIds: number[]): Map<number, string[]> {
 
 /** Rows as ReviewJson, their photos fetched in one query. */
 function serializeRows(db: DB, rows: ReviewRow[], ownerName: string): ReviewJson[] {
-  const photos = photosFor(db, rows.map((row) => row.id));
+  const photos = photosFor(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toReviewJson(row, photos.get(row.id) ?? [], ownerName));
 }
 
@@ -66,7 +71,12 @@ export function listReviews(db: DB, shop: ShopRow, handle: string, opts: { page:
 }
 
 /** Up to GROUP_LIMIT newest visible reviews per star value (or of `stars` only), with the product's stats. */
-export function groupedReviews(db: DB, shop: ShopRow, handle: string, stars?: number): { groups: Record<string, ReviewJson[]>; stats: ReviewStats } {
+export function groupedReviews(
+  db: DB,
+  shop: ShopRow,
+  handle: string,
+  stars?: number,
+): { groups: Record<string, ReviewJson[]>; stats: ReviewStats } {
   const newestWithStars = db.prepare(
     'SELECT * FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0 AND stars = ? ORDER BY created_at DESC, id DESC LIMIT ?',
   );
@@ -91,7 +101,10 @@ export function featuredReviews(db: DB, shop: ShopRow, stars?: number): { review
     )
     .all({ shop: shop.id, stars: stars ?? 0, limit: FEATURED_LIMIT * 2 }) as FeaturedRow[];
   const ownerName = ownerNameOf(shop);
-  const photos = photosFor(db, rows.map((row) => row.id));
+  const photos = photosFor(
+    db,
+    rows.map((row) => row.id),
+  );
   const reviews: FeaturedReviewJson[] = [];
   for (const row of rows) {
     const json = toReviewJson(row, photos.get(row.id) ?? [], ownerName);

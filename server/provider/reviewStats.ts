@@ -68,6 +68,8 @@ export function statsForHandle(db: DB, shopId: string, handle: string): ReviewSt
 
 /** Shop-wide stats of visible reviews. */
 export function shopStats(db: DB, shopId: string): ReviewStats {
-  const rows = db.prepare('SELECT stars, COUNT(*) AS count FROM reviews WHERE shop_id = ? AND hidden = 0 GROUP BY stars').all(shopId) as StarCount[];
+  const rows = db
+    .prepare('SELECT stars, COUNT(*) AS count FROM reviews WHERE shop_id = ? AND hidden = 0 GROUP BY stars')
+    .all(shopId) as StarCount[];
   return statsFromRows(rows);
 }

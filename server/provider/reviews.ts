@@ -30,7 +30,12 @@ function productParams(withFilter: boolean) {
   return {
     type: 'object',
     required: ['shopId', 'lastUpdated', 'productRef', ...(withFilter ? ['filter'] : [])],
-    properties: { shopId: shopIdParam, lastUpdated: lastUpdatedParam, productRef: productRefParam, ...(withFilter ? { filter: starsFilterParam } : {}) },
+    properties: {
+      shopId: shopIdParam,
+      lastUpdated: lastUpdatedParam,
+      productRef: productRefParam,
+      ...(withFilter ? { filter: starsFilterParam } : {}),
+    },
   };
 }
 
@@ -49,7 +54,9 @@ function starsOf(filter: string | undefined): number | undefined {
 /** `/api/reviews/{shopId}/{lastUpdated}/{productRef}[/r{stars}].json?page&limit`. */
 function registerLists(app: FastifyInstance, ctx: AppContext, withShop: preHandlerAsyncHookHandler): void {
   for (const withFilter of [false, true]) {
-    const url = withFilter ? '/api/reviews/:shopId/:lastUpdated/:productRef/:filter.json' : '/api/reviews/:shopId/:lastUpdated/:productRef.json';
+    const url = withFilter
+      ? '/api/reviews/:shopId/:lastUpdated/:productRef/:filter.json'
+      : '/api/reviews/:shopId/:lastUpdated/:productRef.json';
     app.get<{ Params: ProductParams; Querystring: { page?: string; limit?: string } }>(
       url,
       { schema: { params: productParams(withFilter), querystring: pagingQuery }, preHandler: withShop },
@@ -69,14 +76,20 @@ function registerLists(app: FastifyInstance, ctx: AppContext, withShop: preHandl
 /** `/api/reviews-groups/{shopId}/{lastUpdated}/{productRef}[/r{stars}].json`. */
 function registerGroups(app: FastifyInstance, ctx: AppContext, withShop: preHandlerAsyncHookHandler): void {
   for (const withFilter of [false, true]) {
-    const url = withFilter ? '/api/reviews-groups/:shopId/:lastUpdated/:productRef/:filter.json' : '/api/reviews-groups/:shopId/:lastUpdated/:productRef.json';
-    app.get<{ Params: ProductParams }>(url, { schema: { params: productParams(withFilter) }, preHandler: withShop }, async (request, reply) => {
-      const { lastUpdated, productRef, filter } = request.params;
-      const shop = shopOf(request);
-      const current = lastUpdated === String(getLastUpdated(ctx.db, shop.id));
-      const body = groupedReviews(ctx.db, shop, resolveHandle(ctx.db, shop.id, productRef), starsOf(filter));
-      return sendVersioned(request, reply, body, current ? IMMUTABLE : null);
-    });
+    const url = withFilter
+      ? '/api/reviews-groups/:shopId/:lastUpdated/:productRef/:filter.json'
+      : '/api/reviews-groups/:shopId/:lastUpdated/:productRef.json';
+    app.get<{ Params: ProductParams }>(
+      url,
+      { schema: { params: productParams(withFilter) }, preHandler: withShop },
+      async (request, reply) => {
+        const { lastUpdated, productRef, filter } = request.params;
+        const shop = shopOf(request);
+        const current = lastUpdated === String(getLastUpdated(ctx.db, shop.id));
+        const body = groupedReviews(ctx.db, shop, resolveHandle(ctx.db, shop.id, productRef), starsOf(filter));
+        return sendVersioned(request, reply, body, current ? IMMUTABLE : null);
+      },
+    );
   }
 }
 
@@ -102,7 +115,10 @@ function registerPhotos(app: FastifyInstance, ctx: AppContext): void {
         params: {
           type: 'object',
           required: ['reviewId', 'file'],
-          properties: { reviewId: { type: 'string', pattern: '^[1-9][0-9]{0,12}$' }, file: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$' } },
+          properties: {
+            reviewId: { type: 'string', pattern: '^[1-9][0-9]{0,12}$' },
+            file: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$' },
+          },
         },
       },
     },

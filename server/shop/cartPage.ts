@@ -43,7 +43,10 @@ export function registerCartPages(app: FastifyInstance, pages: PageRoutes): void
     const ctx = pages.pageCtx(request);
     const cart = cartJson(pages.store.peek(request.cookies[CART_COOKIE]), ctx.root);
     const body = cartBody(ctx, cart, queryOf(request).error);
-    return sendHtml(reply, renderPage(ctx, { title: t(ctx.locale, 'yourCart'), description: 'Your shopping cart.', pageType: 'cart', body }));
+    return sendHtml(
+      reply,
+      renderPage(ctx, { title: t(ctx.locale, 'yourCart'), description: 'Your shopping cart.', pageType: 'cart', body }),
+    );
   });
 
   app.get('/checkout', async (request, reply) => {

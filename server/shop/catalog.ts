@@ -33,8 +33,10 @@ interface ProductSpec {
   shape: ShapeKind;
 }
 
+/** The drawing of a product's generated image. */
 export type ShapeKind = 'tee' | 'bag' | 'mug' | 'vase' | 'circle' | 'box' | 'drop' | 'star';
 
+/** A variant as the platform's product JSON has it. */
 export interface Variant {
   id: number;
   title: string;
@@ -73,6 +75,7 @@ interface ProductImage {
   variant_ids: number[];
 }
 
+/** A product as the platform's product JSON (`/products/{handle}.js`) has it. */
 export interface Product {
   id: number;
   title: string;
@@ -116,6 +119,7 @@ export interface Product {
   collection_ids: number[];
 }
 
+/** A catalogue entry: the product JSON and what it was built from. */
 export interface CatalogProduct {
   product: Product;
   spec: ProductSpec;
@@ -125,6 +129,7 @@ export interface CatalogProduct {
   bestSellingRank: number;
 }
 
+/** A collection and its products (handles, in manual order). */
 export interface Collection {
   id: number;
   handle: string;
@@ -334,28 +339,35 @@ function buildCatalog() {
 
 const catalog = buildCatalog();
 
+/** Every product, in manual order. */
 export const PRODUCTS: readonly CatalogProduct[] = catalog.products;
+/** Every collection (`all` and `frontpage` included). */
 export const COLLECTIONS: readonly Collection[] = catalog.collections;
 
 const byHandle = new Map(PRODUCTS.map((entry) => [entry.product.handle, entry]));
 const byVariant = new Map(PRODUCTS.flatMap((entry) => entry.product.variants.map((variant) => [variant.id, { entry, variant }] as const)));
 
+/** The product with this handle. */
 export function getProduct(handle: string): CatalogProduct | undefined {
   return byHandle.get(handle);
 }
 
+/** The variant with this id and its product. */
 export function getVariant(id: number): { entry: CatalogProduct; variant: Variant } | undefined {
   return byVariant.get(id);
 }
 
+/** The collection with this handle. */
 export function getCollection(handle: string): Collection | undefined {
   return COLLECTIONS.find((collection) => collection.handle === handle);
 }
 
+/** A collection's products, in manual order. */
 export function productsOf(collection: Collection): CatalogProduct[] {
   return collection.productHandles.map((handle) => byHandle.get(handle)!).filter(Boolean);
 }
 
+/** The collection sort orders (`?sort_by=`), as the theme's dropdown lists them. */
 export const SORT_OPTIONS = [
   { value: 'manual', label: 'Featured' },
   { value: 'best-selling', label: 'Best selling' },

@@ -27,6 +27,7 @@ export interface PageCtx {
   path: string;
 }
 
+/** What a page puts into the layout. */
 export interface PageOptions {
   title: string;
   description: string;

@@ -8,11 +8,13 @@
 import { formatMoney } from '../../src/core/money.ts';
 import { getCurrency, RATES } from '../../src/currency/currencies.ts';
 
+/** The currency the shop sells in: catalogue and cart amounts are in it. */
 export const SHOP_CURRENCY = 'USD';
 
 /** Country → market currency. */
 const MARKET_CURRENCY: Readonly<Record<string, string>> = { ES: 'EUR', NL: 'EUR', GB: 'GBP', CA: 'CAD' };
 
+/** How a market shows prices. */
 export interface Market {
   /** ISO 4217 code of the prices on the page. */
   currency: string;

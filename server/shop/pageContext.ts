@@ -10,7 +10,8 @@ import { marketFor, shopperCountry } from './markets.ts';
 export function queryOf(request: FastifyRequest): Record<string, string | undefined> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(query)) out[key] = Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+  for (const [key, value] of Object.entries(query))
+    out[key] = Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
   return out;
 }
 

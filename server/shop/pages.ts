@@ -38,7 +38,9 @@ function collectionsBody(ctx: PageCtx): string {
 
 /** The collection's sort dropdown (submits on change; a button without JS). */
 function sortSelect(ctx: PageCtx, sortBy: string): string {
-  const options = SORT_OPTIONS.map((option) => `<option value="${option.value}"${option.value === sortBy ? ' selected' : ''}>${esc(option.label)}</option>`).join('');
+  const options = SORT_OPTIONS.map(
+    (option) => `<option value="${option.value}"${option.value === sortBy ? ' selected' : ''}>${esc(option.label)}</option>`,
+  ).join('');
   return `<form class="facets" method="get" action=""><div><label class="form__label" for="SortBy">${esc(t(ctx.locale, 'sortBy'))}</label><div class="select"><select name="sort_by" class="facet-filters__sort select__select" id="SortBy" aria-describedby="a11y-refresh-page-message" onchange="this.form.submit()">${options}</select></div><span id="a11y-refresh-page-message" class="visually-hidden">Choosing a sort option reloads the page.</span></div><noscript><button type="submit" class="button button--secondary">${esc(t(ctx.locale, 'update'))}</button></noscript></form>`;
 }
 
@@ -54,7 +56,9 @@ function searchBody(ctx: PageCtx, query: string): string {
   const locale = ctx.locale;
   const hits = query ? PRODUCTS.filter((entry) => entry.product.title.toLowerCase().includes(query.toLowerCase())) : [];
   const form = `<form action="${esc(ctx.root)}search" method="get" class="facets"><label class="visually-hidden" for="Search-In-Template">${esc(t(locale, 'search'))}</label><input class="field__input" id="Search-In-Template" type="search" name="q" value="${esc(query)}"><button class="button" type="submit">${esc(t(locale, 'search'))}</button></form>`;
-  const results = hits.length ? `<h2 class="visually-hidden">${esc(t(locale, 'listProducts'))}</h2>${productGrid(ctx, hits, 'template--4__main', 4)}` : '';
+  const results = hits.length
+    ? `<h2 class="visually-hidden">${esc(t(locale, 'listProducts'))}</h2>${productGrid(ctx, hits, 'template--4__main', 4)}`
+    : '';
   return `<div class="page-width section"><h1>${esc(t(locale, 'search'))}</h1>${form}${results}</div>`;
 }
 
@@ -79,13 +83,31 @@ function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
     const sortBy = SORT_OPTIONS.some((option) => option.value === requested) ? requested! : 'manual';
     const body = collectionBody(ctx, collection, sortBy);
     const description = `${collection.title}: ${collection.description}`;
-    return sendHtml(reply, renderPage(ctx, { title: collection.title, description, pageType: 'collection', resourceType: 'collection', resourceId: collection.id, body }));
+    return sendHtml(
+      reply,
+      renderPage(ctx, {
+        title: collection.title,
+        description,
+        pageType: 'collection',
+        resourceType: 'collection',
+        resourceId: collection.id,
+        body,
+      }),
+    );
   });
 
   app.get('/search', async (request, reply) => {
     const ctx = pages.pageCtx(request);
     const query = (queryOf(request).q ?? '').slice(0, 100);
-    return sendHtml(reply, renderPage(ctx, { title: t(ctx.locale, 'search'), description: 'Search the shop', pageType: 'searchresults', body: searchBody(ctx, query) }));
+    return sendHtml(
+      reply,
+      renderPage(ctx, {
+        title: t(ctx.locale, 'search'),
+        description: 'Search the shop',
+        pageType: 'searchresults',
+        body: searchBody(ctx, query),
+      }),
+    );
   });
 }
 

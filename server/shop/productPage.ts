@@ -50,7 +50,11 @@ function marketProductJson(product: Product, market: Market) {
     compare_at_price: inMarket(json.compare_at_price),
     compare_at_price_min: inMarket(json.compare_at_price_min),
     compare_at_price_max: inMarket(json.compare_at_price_max),
-    variants: json.variants.map((variant) => ({ ...variant, price: inMarket(variant.price), compare_at_price: inMarket(variant.compare_at_price) })),
+    variants: json.variants.map((variant) => ({
+      ...variant,
+      price: inMarket(variant.price),
+      compare_at_price: inMarket(variant.compare_at_price),
+    })),
   };
 }
 
@@ -63,7 +67,9 @@ function productApiJson(product: Product) {
 /** One dropdown per option, the selected variant's values selected. */
 function variantSelects(product: Product, selected: Variant): string {
   const dropdowns = product.options_with_values.map((option, index) => {
-    const choices = option.values.map((value) => `<option value="${esc(value)}"${selected.options[index] === value ? ' selected' : ''}>${esc(value)}</option>`).join('');
+    const choices = option.values
+      .map((value) => `<option value="${esc(value)}"${selected.options[index] === value ? ' selected' : ''}>${esc(value)}</option>`)
+      .join('');
     return `<div class="product-form__input product-form__input--dropdown"><label class="form__label" for="Option-${SECTION_ID}-${index}">${esc(option.name)}</label><div class="select"><select id="Option-${SECTION_ID}-${index}" class="select__select" name="options[${esc(option.name)}]" form="product-form-${SECTION_ID}">${choices}</select></div></div>`;
   });
   return `<variant-selects id="variant-selects-${SECTION_ID}" data-section="${SECTION_ID}">${dropdowns.join('')}</variant-selects>`;
@@ -76,7 +82,10 @@ function productMedia(product: Product, selected: Variant): string {
     product.media.length > 1
       ? `<ul class="list-menu product__media-list" role="list" style="margin-top:1rem">${product.media
           .slice(1)
-          .map((media) => `<li style="width:7rem"><img src="${esc(media.src)}" alt="${esc(media.alt)}" width="70" height="70" loading="lazy" decoding="async"></li>`)
+          .map(
+            (media) =>
+              `<li style="width:7rem"><img src="${esc(media.src)}" alt="${esc(media.alt)}" width="70" height="70" loading="lazy" decoding="async"></li>`,
+          )
           .join('')}</ul>`
       : '';
   return `<div class="product__media-wrapper"><div class="product__media media"><img src="${esc(mainImage)}" alt="${esc(product.title)}" width="600" height="600" fetchpriority="high" decoding="async"></div>${thumbnails}</div>`;
@@ -104,7 +113,9 @@ function productInfo(ctx: PageCtx, product: Product, selected: Variant): string 
 /** The product section: media, info, the product JSON and the product form script. `variantId` from `?variant=`. */
 function productBody(ctx: PageCtx, product: Product, variantId: number | null): string {
   const selected =
-    product.variants.find((variant) => variant.id === variantId) ?? product.variants.find((variant) => variant.available) ?? product.variants[0]!;
+    product.variants.find((variant) => variant.id === variantId) ??
+    product.variants.find((variant) => variant.available) ??
+    product.variants[0]!;
   const productJsonScript = `<script type="application/json" id="ProductJson-${SECTION_ID}">${safeJson(marketProductJson(product, ctx.market))}</script>`;
   const formScript = `<script data-section="${SECTION_ID}" data-money-format="${esc(ctx.market.format)}">${PRODUCT_FORM_SCRIPT}</script>`;
   return `<section id="shopify-section-${SECTION_ID}" class="shopify-section section"><product-info id="MainProduct-${SECTION_ID}" class="page-width" data-section="${SECTION_ID}" data-product-id="${product.id}"><div class="product product--medium grid--1-col">${productMedia(product, selected)}${productInfo(ctx, product, selected)}</div></product-info>${productJsonScript}${formScript}</section>`;

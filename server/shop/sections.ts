@@ -31,6 +31,7 @@ function productCard(ctx: PageCtx, entry: CatalogProduct, sectionId: string, eag
   return `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="${esc(product.featured_image)}" alt="${esc(product.title)}" width="600" height="600" class="motion-reduce"${eager ? (first ? ' fetchpriority="high"' : '') : ' loading="lazy"'} decoding="async"></div></div>${badge}</div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${sectionId}-${product.id}"><a href="${esc(href)}" id="CardLink-${sectionId}-${product.id}" class="full-unstyled-link">${esc(product.title)}</a></h3><div class="card-information"><span class="caption-large light">${esc(product.vendor)}</span>${priceHtml(ctx, product.price, product.compare_at_price, product.available, { varies: product.price_varies })}</div></div></div></div></div></li>`;
 }
 
+/** Dawn's product grid; the first `eagerCount` cards load eagerly (the first with high fetch priority). */
 export function productGrid(ctx: PageCtx, list: CatalogProduct[], sectionId: string, eagerCount: number, id = 'product-grid'): string {
   return `<ul id="${id}" data-id="${sectionId}" class="grid product-grid grid--2-col-tablet-down grid--4-col-desktop" role="list">${list
     .map((entry, index) => productCard(ctx, entry, sectionId, index < eagerCount, index === 0))

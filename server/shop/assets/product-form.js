@@ -39,7 +39,8 @@
     const priceBox = document.getElementById('price-' + sectionId);
     if (!priceBox) return;
     const onSale = variant.compare_at_price > variant.price;
-    priceBox.querySelector('.price').className = 'price price--large' + (onSale ? ' price--on-sale' : '') + (variant.available ? '' : ' price--sold-out');
+    priceBox.querySelector('.price').className =
+      'price price--large' + (onSale ? ' price--on-sale' : '') + (variant.available ? '' : ' price--sold-out');
     // The regular price, and the struck-through compare-at price (an <s>) of the sale half.
     priceBox.querySelectorAll('.price-item--regular').forEach((item) => {
       item.textContent = item.tagName === 'S' ? (onSale ? money(variant.compare_at_price) : '') : money(variant.price);
@@ -68,7 +69,8 @@
       bubble.className = 'cart-count-bubble';
       cartLink.appendChild(bubble);
     }
-    bubble.innerHTML = '<span aria-hidden="true">' + cart.item_count + '</span><span class="visually-hidden">' + cart.item_count + ' items</span>';
+    bubble.innerHTML =
+      '<span aria-hidden="true">' + cart.item_count + '</span><span class="visually-hidden">' + cart.item_count + ' items</span>';
   };
 
   const addToCart = (event) => {

@@ -45,6 +45,8 @@ export class CartError extends Error {
 
 /** The key of the line holding `variantId` with these properties. */
 export function lineKey(variantId: number, properties: Record<string, string>): string {
-  const digest = createHash('md5').update(`${variantId}:${JSON.stringify(properties)}`).digest('hex');
+  const digest = createHash('md5')
+    .update(`${variantId}:${JSON.stringify(properties)}`)
+    .digest('hex');
   return `${variantId}:${digest}`;
 }

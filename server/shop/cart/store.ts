@@ -20,8 +20,7 @@ export class CartStore {
   /** The cart with this token; an empty one when none is stored. */
   load(token: string): CartState {
     const row = this.db.prepare('SELECT note, attributes_json, items_json FROM carts WHERE token = ?').get(token) as
-      | { note: string | null; attributes_json: string; items_json: string }
-      | undefined;
+      { note: string | null; attributes_json: string; items_json: string } | undefined;
     if (!row) return emptyCart(token);
     return { token, note: row.note, attributes: JSON.parse(row.attributes_json), lines: JSON.parse(row.items_json) };
   }
