@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { resolveConfig, type ProviderConfig } from './config.ts';
+import { resolveConfig, type ProviderConfig, type ResolvedConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
@@ -16,6 +16,7 @@ import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
 import { registerRates } from './provider/rates.ts';
+import { decorateRequestShop } from './provider/requireShop.ts';
 import { startRetentionJob } from './provider/retention.ts';
 import { registerReviews } from './provider/reviews.ts';
 import { registerStats } from './provider/stats.ts';
@@ -23,6 +24,7 @@ import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
 import { installNotFound, registerShop } from './shop/index.ts';
 
+/** buildApp's options: the configuration plus where data and the build live, and logging. */
 export interface BuildAppOptions extends ProviderConfig {
   /** Directory for `vitrine.sqlite` (created if missing). */
   dataDir: string;
@@ -46,13 +48,9 @@ function readVersion(): string {
   }
 }
 
-/**
- * Build the Vitrine server (demo shop + provider API). Does not listen. Throws ConfigError (before
- * opening anything) when a configuration option is invalid.
- */
-export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
-  const config = resolveConfig(opts);
-  const app = Fastify({
+/** Fastify with the app's options: logging, JSON schema settings, body limit, proxies, routing. */
+function createFastify(opts: BuildAppOptions, config: ResolvedConfig): FastifyInstance {
+  return Fastify({
     // Logs go to stderr so stdout only carries the startup line.
     logger: opts.logger ? { level: process.env.LOG_LEVEL || 'info', stream: opts.logStream ?? process.stderr } : false,
     // One line per request (onResponse hook below) instead of fastify's two.
@@ -66,6 +64,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
   });
+}
+
+/** Open the store, start the retention job, and close both with the app. */
+function createContext(app: FastifyInstance, opts: BuildAppOptions, config: ResolvedConfig): AppContext {
   const db = openDatabase(opts.dataDir, { adminToken: config.adminToken });
   const retention = startRetentionJob(db, {
     retentionDays: config.retentionDays,
@@ -74,25 +76,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (deleted.events || deleted.track_batches || deleted.error_reports) app.log.info({ deleted }, 'retention: expired rows deleted');
     },
   });
-  const ctx: AppContext = {
-    db,
-    retention,
-    distDir: opts.distDir,
-    shopSettingsOverrides: opts.shopSettingsOverrides ?? {},
-    version: readVersion(),
-    config,
-  };
-  app.decorate('vitrine', ctx);
   app.addHook('onClose', async () => {
     await retention.stop(); // a run in progress ends at its next chunk
     if (db.open) db.close();
   });
+  return { db, retention, distDir: opts.distDir, shopSettingsOverrides: opts.shopSettingsOverrides ?? {}, version: readVersion(), config };
+}
 
+/** Plugins and hooks every route goes through: cookies, bodies, rate limits, logging, errors, compression, CORS, nosniff. */
+async function installPlugins(app: FastifyInstance, opts: BuildAppOptions, config: ResolvedConfig): Promise<void> {
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   installJsonParsers(app);
   if (config.rateLimits) await installRateLimit(app);
-
   if (opts.logger) {
     app.addHook('onResponse', async (request, reply) => {
       request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
@@ -105,7 +101,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.header('x-content-type-options', 'nosniff');
     return payload;
   });
+}
 
+/** The provider's routes, then the demo shop's (and the 404 answers). */
+function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerHealth(app, ctx);
   registerStats(app, ctx);
   registerReviews(app, ctx);
@@ -116,7 +115,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerLoader(app, ctx);
   registerShop(app, ctx);
   installNotFound(app, ctx);
+}
 
+/**
+ * Build the Vitrine server (demo shop + provider API). Does not listen. Throws ConfigError (before
+ * opening anything) when a configuration option is invalid.
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const config = resolveConfig(opts);
+  const app = createFastify(opts, config);
+  const ctx = createContext(app, opts, config);
+  app.decorate('vitrine', ctx);
+  decorateRequestShop(app);
+  await installPlugins(app, opts, config);
+  registerRoutes(app, ctx);
   await app.ready();
   return app;
 }

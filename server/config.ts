@@ -12,7 +12,7 @@ export class ConfigError extends Error {
 }
 
 /** Per-client limits; each counts per client address (IPv6: per /64) and shop. */
-export interface RateLimits {
+interface RateLimits {
   /** `POST /api/track` requests per minute (VITRINE_TRACK_RATE_PER_MIN). */
   trackPerMinute: number;
   /** `POST /api/store-error` requests per minute (VITRINE_STORE_ERROR_RATE_PER_MIN). */
@@ -26,13 +26,13 @@ export interface RateLimits {
  * view sends a tracking beacon at start, one per 5 s heartbeat and one when hidden (SPEC §4), and
  * at most 10 error reports.
  */
-export const DEFAULT_RATE_LIMITS: RateLimits = { trackPerMinute: 300, storeErrorPerMinute: 60, adminFailuresPer15Min: 10 };
+const DEFAULT_RATE_LIMITS: RateLimits = { trackPerMinute: 300, storeErrorPerMinute: 60, adminFailuresPer15Min: 10 };
 
 /** Days expiring rows (events, track batches, error reports) are kept by default. */
-export const DEFAULT_RETENTION_DAYS = 90;
+const DEFAULT_RETENTION_DAYS = 90;
 
 /** Admin tokens are bearer secrets: shorter ones are refused (they could be guessed). */
-export const MIN_ADMIN_TOKEN_LENGTH = 32;
+const MIN_ADMIN_TOKEN_LENGTH = 32;
 
 /** The configurable `buildApp` options. */
 export interface ProviderConfig {
@@ -67,7 +67,7 @@ export interface ResolvedConfig {
 }
 
 /** Validate a public URL and reduce it to its origin: http(s), a host, no credentials, path, query or fragment. */
-export function parsePublicUrl(value: string, name = 'VITRINE_PUBLIC_URL'): string {
+function parsePublicUrl(value: string, name = 'VITRINE_PUBLIC_URL'): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -94,7 +94,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /** Validate a trusted-proxy list (`127.0.0.1,10.0.0.0/8` or an array): IP addresses, CIDRs, or loopback/linklocal/uniquelocal. */
-export function parseTrustProxy(value: string | string[], name = 'VITRINE_TRUST_PROXY'): string[] {
+function parseTrustProxy(value: string | string[], name = 'VITRINE_TRUST_PROXY'): string[] {
   const entries = (Array.isArray(value) ? value : value.split(',')).map((entry) => entry.trim()).filter(Boolean);
   if (!entries.length) throw new ConfigError(`${name} must list proxy addresses or CIDRs, such as 127.0.0.1,10.0.0.0/8`);
   const bad = entries.find((entry) => !isAddressOrCidr(entry));

@@ -26,12 +26,6 @@ export function generateAdminToken(): string {
   return randomBytes(24).toString('hex');
 }
 
-/** The stored hash of a shop's admin token ('' when it has none). */
-export function getAdminTokenHash(db: Database.Database, shopId: string): string | undefined {
-  const row = db.prepare('SELECT admin_token_sha256 FROM shops WHERE id = ?').get(shopId) as { admin_token_sha256: string } | undefined;
-  return row?.admin_token_sha256;
-}
-
 /** Replace a shop's stored admin-token hash. */
 export function setAdminTokenHash(db: Database.Database, shopId: string, hash: string): void {
   db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?').run(hash, shopId);

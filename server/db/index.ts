@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { parseAdminToken } from '../config.ts';
-import { DEMO_SHOP_ID } from '../provider/settings.ts';
+import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import {
   generateAdminToken,
   hashAdminToken,
@@ -15,19 +15,20 @@ import {
 import { migrate } from './migrations.ts';
 import { seedIfEmpty } from './seed.ts';
 
+/** An open connection to the provider's SQLite store. */
 export type DB = Database.Database;
 
-export const DB_FILE = 'vitrine.sqlite';
+const DB_FILE = 'vitrine.sqlite';
 
 /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * `PRAGMA synchronous` of every connection. FULL: a review write (owner reply, hide) that was
  * answered 200 survives a power loss; WAL + NORMAL could lose the last commits. The writes are
  * small and rare, so the extra fsync per commit costs little (see docs/provider-api.md).
  */
-export const SYNCHRONOUS = 'FULL';
+const SYNCHRONOUS = 'FULL';
 
 /** Blocks the thread for `ms` (startup only: nothing else can run before the database is open). */
 function sleepSync(ms: number): void {

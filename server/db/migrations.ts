@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
+/** One schema change. */
 export interface Migration {
   /** 1-based, strictly increasing; stored in `PRAGMA user_version` once applied. */
   version: number;
@@ -132,6 +133,7 @@ export const migrations: Migration[] = [
   },
 ];
 
+/** The schema version applied (`PRAGMA user_version`; 0 for a new file). */
 export function currentVersion(db: Database.Database): number {
   return Number(db.pragma('user_version', { simple: true }) ?? 0);
 }
@@ -140,14 +142,14 @@ export function currentVersion(db: Database.Database): number {
 export function migrate(db: Database.Database, list: Migration[] = migrations): number[] {
   const applied: number[] = [];
   let version = currentVersion(db);
-  for (const m of [...list].sort((a, b) => a.version - b.version)) {
-    if (m.version <= version) continue;
+  for (const migration of [...list].sort((left, right) => left.version - right.version)) {
+    if (migration.version <= version) continue;
     db.transaction(() => {
-      m.up(db);
-      db.pragma(`user_version = ${m.version | 0}`);
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version | 0}`);
     })();
-    version = m.version;
-    applied.push(m.version);
+    version = migration.version;
+    applied.push(migration.version);
   }
   return applied;
 }

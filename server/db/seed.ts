@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { Rng } from '../lib/prng.ts';
-import { PRODUCTS } from '../shop/catalog.ts';
+import { PRODUCTS, type Product } from '../shop/catalog.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
-import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID, DEMO_STORED_SETTINGS } from '../provider/settings.ts';
+import { statsFromRows, type ReviewStats, type StarCount } from '../provider/reviewStats.ts';
+import { DEMO_STORED_SETTINGS } from '../provider/settings.ts';
 
 /** Seed facts tests may rely on. */
 export const SEED_FACTS = {
@@ -75,6 +77,75 @@ export function seedIfEmpty(db: Database.Database, now: Date = new Date()): bool
   return true;
 }
 
+const DAY_MS = 86400000;
+/** Reviews are dated up to two years back. */
+const REVIEW_SPAN_MS = 730 * DAY_MS;
+
+/** A `reviews` row as the seed inserts it. */
+interface SeedReview {
+  shop_id: string;
+  product_id: number;
+  product_handle: string;
+  type: 'order_review' | 'product_review';
+  name: string;
+  email: string;
+  stars: number;
+  body_html: string;
+  verified: 0 | 1;
+  reply_html: string | null;
+  reply_at: string | null;
+  hidden: 0 | 1;
+  locale: keyof typeof REPLIES;
+  created_at: string;
+}
+
+/**
+ * Review `index` of `product`. Every value comes from `rng`, in a fixed order: reordering the
+ * calls (here or in photoCount) changes the whole demo data set.
+ */
+function seedReview(rng: Rng, product: Product, index: number, nowMs: number): SeedReview {
+  const many = product.handle === SEED_FACTS.manyReviewsHandle;
+  // Guarantee every star value appears for the big product; otherwise skew positive.
+  const stars = many && index < 5 ? 5 - index : rng.weighted([5, 4, 3, 2, 1], [55, 25, 10, 5, 5]);
+  const locale = rng.weighted(['en', 'es', 'nl'] as const, [60, 25, 15]);
+  const mood = stars >= 4 ? 'good' : stars === 3 ? 'mid' : 'bad';
+  const body = rng.pick(TEXTS[locale][mood]);
+  const name = rng.pick(NAMES);
+  const created = new Date(nowMs - Math.floor(rng.float() * REVIEW_SPAN_MS));
+  const hasReply = rng.chance(0.2);
+  const replyAt = hasReply ? new Date(Math.min(nowMs, created.getTime() + rng.int(1, 10) * DAY_MS)) : null;
+  let bodyHtml = sanitizeReviewHtml(body);
+  let createdAt = created.toISOString();
+  let reviewLocale: keyof typeof REPLIES = locale;
+  if (many && (index === 5 || index === 6)) {
+    reviewLocale = 'en';
+    bodyHtml = index === 5 ? sanitizeReviewHtml(SEED_FACTS.htmlReviewBody) : SEED_FACTS.hostileReviewBody;
+    createdAt = new Date(nowMs - (index - 4) * DAY_MS).toISOString();
+  }
+  return {
+    shop_id: DEMO_SHOP_ID,
+    product_id: product.id,
+    product_handle: product.handle,
+    type: rng.chance(0.15) ? 'order_review' : 'product_review',
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/\.+$/, '')}@example.com`,
+    stars,
+    body_html: bodyHtml,
+    verified: rng.chance(0.6) ? 1 : 0,
+    reply_html: hasReply ? sanitizeReviewHtml(rng.pick(REPLIES[reviewLocale])) : null,
+    reply_at: replyAt ? new Date(Math.max(replyAt.getTime(), Date.parse(createdAt))).toISOString() : null,
+    hidden: !many && index === 0 && rng.chance(0.15) ? 1 : 0,
+    locale: reviewLocale,
+    created_at: createdAt,
+  };
+}
+
+/** Photos of a seeded review: most of the big product's reviews have 1–5, a quarter of the others 1–3. */
+function photoCount(rng: Rng, product: Product): number {
+  if (product.handle === SEED_FACTS.manyReviewsHandle) return rng.chance(0.6) ? rng.int(1, 5) : 0;
+  return rng.chance(0.25) ? rng.int(1, 3) : 0;
+}
+
 function seed(db: Database.Database, now: Date): void {
   db.prepare('INSERT INTO shops (id, domain, settings_json, created_at) VALUES (?, ?, ?, ?)').run(
     DEMO_SHOP_ID,
@@ -82,91 +153,28 @@ function seed(db: Database.Database, now: Date): void {
     JSON.stringify(DEMO_STORED_SETTINGS),
     now.toISOString(),
   );
-  const insProduct = db.prepare('INSERT INTO products (shop_id, product_id, handle, title, image_url) VALUES (?, ?, ?, ?, ?)');
-  const insReview = db.prepare(
+  const insertProduct = db.prepare('INSERT INTO products (shop_id, product_id, handle, title, image_url) VALUES (?, ?, ?, ?, ?)');
+  const insertReview = db.prepare(
     `INSERT INTO reviews (shop_id, product_id, product_handle, type, name, email, stars, body_html, verified, reply_html, reply_at, hidden, locale, created_at)
      VALUES (@shop_id, @product_id, @product_handle, @type, @name, @email, @stars, @body_html, @verified, @reply_html, @reply_at, @hidden, @locale, @created_at)`,
   );
-  const insPhoto = db.prepare('INSERT INTO review_photos (review_id, url, position) VALUES (?, ?, ?)');
+  const insertPhoto = db.prepare('INSERT INTO review_photos (review_id, url, position) VALUES (?, ?, ?)');
   const rng = new Rng(SEED_FACTS.seed);
-  let photoNo = 0;
+  let photoNumber = 0;
   const nowMs = now.getTime();
-  const twoYears = 730 * 86400000;
   for (const { product } of PRODUCTS) {
-    insProduct.run(DEMO_SHOP_ID, product.id, product.handle, product.title, product.featured_image);
+    insertProduct.run(DEMO_SHOP_ID, product.id, product.handle, product.title, product.featured_image);
     const count = reviewCountFor(product.handle, rng);
-    const many = product.handle === SEED_FACTS.manyReviewsHandle;
-    for (let i = 0; i < count; i++) {
-      // Guarantee every star value appears for the big product; otherwise skew positive.
-      const stars = many && i < 5 ? 5 - i : rng.weighted([5, 4, 3, 2, 1], [55, 25, 10, 5, 5]);
-      const locale = rng.weighted(['en', 'es', 'nl'] as const, [60, 25, 15]);
-      const mood = stars >= 4 ? 'good' : stars === 3 ? 'mid' : 'bad';
-      const body = rng.pick(TEXTS[locale][mood]);
-      const name = rng.pick(NAMES);
-      const created = new Date(nowMs - Math.floor(rng.float() * twoYears));
-      const hasReply = rng.chance(0.2);
-      const replyAt = hasReply ? new Date(Math.min(nowMs, created.getTime() + rng.int(1, 10) * 86400000)) : null;
-      let bodyHtml = sanitizeReviewHtml(body);
-      let createdAt = created.toISOString();
-      let reviewLocale: keyof typeof REPLIES = locale;
-      if (many && (i === 5 || i === 6)) {
-        reviewLocale = 'en';
-        bodyHtml = i === 5 ? sanitizeReviewHtml(SEED_FACTS.htmlReviewBody) : SEED_FACTS.hostileReviewBody;
-        createdAt = new Date(nowMs - (i - 4) * 86400000).toISOString();
-      }
-      const info = insReview.run({
-        shop_id: DEMO_SHOP_ID,
-        product_id: product.id,
-        product_handle: product.handle,
-        type: rng.chance(0.15) ? 'order_review' : 'product_review',
-        name,
-        email: `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/\.+$/, '')}@example.com`,
-        stars,
-        body_html: bodyHtml,
-        verified: rng.chance(0.6) ? 1 : 0,
-        reply_html: hasReply ? sanitizeReviewHtml(rng.pick(REPLIES[reviewLocale])) : null,
-        reply_at: replyAt ? new Date(Math.max(replyAt.getTime(), Date.parse(createdAt))).toISOString() : null,
-        hidden: !many && i === 0 && rng.chance(0.15) ? 1 : 0,
-        locale: reviewLocale,
-        created_at: createdAt,
-      });
-      const photos = many ? (rng.chance(0.6) ? rng.int(1, 5) : 0) : rng.chance(0.25) ? rng.int(1, 3) : 0;
-      const reviewId = Number(info.lastInsertRowid);
-      for (let p = 0; p < photos; p++) {
-        photoNo++;
-        insPhoto.run(reviewId, `${SEED_FACTS.photoPrefix}${reviewId}/${photoNo}.svg`, p);
+    for (let index = 0; index < count; index++) {
+      const reviewId = Number(insertReview.run(seedReview(rng, product, index, nowMs)).lastInsertRowid);
+      const photos = photoCount(rng, product);
+      for (let position = 0; position < photos; position++) {
+        photoNumber++;
+        insertPhoto.run(reviewId, `${SEED_FACTS.photoPrefix}${reviewId}/${photoNumber}.svg`, position);
       }
     }
   }
   db.prepare('INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?)').run(DEMO_SHOP_ID, Math.floor(nowMs / 1000));
-}
-
-export interface ReviewStats {
-  /** Total visible reviews. */
-  r: number;
-  /** Average stars rounded to 1 decimal (0 when there are none). */
-  s: number;
-  /** Count per star value. */
-  d: Record<'1' | '2' | '3' | '4' | '5', number>;
-}
-
-export function emptyStats(): ReviewStats {
-  return { r: 0, s: 0, d: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } };
-}
-
-/** Build stats from (stars, count) rows. */
-export function statsFromRows(rows: { stars: number; n: number }[]): ReviewStats {
-  const st = emptyStats();
-  let sum = 0;
-  for (const row of rows) {
-    const k = String(row.stars) as keyof ReviewStats['d'];
-    if (!(k in st.d)) continue;
-    st.d[k] += row.n;
-    st.r += row.n;
-    sum += row.stars * row.n;
-  }
-  st.s = st.r ? Math.round((sum / st.r) * 10) / 10 : 0;
-  return st;
 }
 
 /**
@@ -178,8 +186,8 @@ export function computeExpectedStats(db: Database.Database, shopId: string = DEM
   const handles = db.prepare('SELECT handle FROM products WHERE shop_id = ? ORDER BY handle').all(shopId) as { handle: string }[];
   for (const { handle } of handles) {
     const rows = db
-      .prepare('SELECT stars, COUNT(*) AS n FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0 GROUP BY stars')
-      .all(shopId, handle) as { stars: number; n: number }[];
+      .prepare('SELECT stars, COUNT(*) AS count FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0 GROUP BY stars')
+      .all(shopId, handle) as StarCount[];
     out[handle] = statsFromRows(rows);
   }
   return out;
@@ -187,6 +195,6 @@ export function computeExpectedStats(db: Database.Database, shopId: string = DEM
 
 /** Number of visible reviews of a product handle. */
 export function reviewCount(db: Database.Database, handle: string, shopId: string = DEMO_SHOP_ID): number {
-  const row = db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0').get(shopId, handle) as { n: number };
-  return row.n;
+  const row = db.prepare('SELECT COUNT(*) AS count FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0').get(shopId, handle) as { count: number };
+  return row.count;
 }

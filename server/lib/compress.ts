@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/i;
 const MIN_BYTES = 860;
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
-export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+/** The encoding to answer with: br, else gzip, unless refused (`q=0`) or not accepted; null for none. */
+function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
   const ae = acceptEncoding.toLowerCase();
   // Honour explicit q=0 refusals; otherwise prefer brotli.
@@ -16,7 +17,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
   return null;
 }
 
-export function compressBuffer(buf: Buffer, enc: Encoding): Buffer {
+function compressBuffer(buf: Buffer, enc: Encoding): Buffer {
   return enc === 'br'
     ? brotliCompressSync(buf, {
         params: {
@@ -31,16 +32,16 @@ export function compressBuffer(buf: Buffer, enc: Encoding): Buffer {
 const cache = new Map<string, Buffer>();
 const CACHE_MAX = 200;
 
-export function compressCached(key: string, buf: Buffer, enc: Encoding): Buffer {
-  const k = `${enc}:${key}`;
-  const hit = cache.get(k);
+function compressCached(key: string, buf: Buffer, enc: Encoding): Buffer {
+  const cacheKey = `${enc}:${key}`;
+  const hit = cache.get(cacheKey);
   if (hit) return hit;
   const out = compressBuffer(buf, enc);
   if (cache.size >= CACHE_MAX) {
-    const first = cache.keys().next().value;
-    if (first !== undefined) cache.delete(first);
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
   }
-  cache.set(k, out);
+  cache.set(cacheKey, out);
   return out;
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Uniform provider error body: `{ "error": { "code": "...", "message": "..." } }`. */
-export interface ErrorBody {
+interface ErrorBody {
   error: { code: string; message: string };
 }
 
 /** Build the uniform error body. */
-export function errorBody(code: string, message: string): ErrorBody {
+function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
@@ -33,17 +33,17 @@ export class HttpError extends Error {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
-    const e = err as FastifyError & { validation?: unknown; statusCode?: number; code?: string };
-    if (e.validation) {
-      return sendError(reply, 400, 'VALIDATION_ERROR', e.message || 'Invalid request');
+    const error = err as FastifyError & { validation?: unknown; statusCode?: number; code?: string };
+    if (error.validation) {
+      return sendError(reply, 400, 'VALIDATION_ERROR', error.message || 'Invalid request');
     }
-    const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      let code = typeof e.code === 'string' && e.code ? e.code : 'BAD_REQUEST';
+      let code = typeof error.code === 'string' && error.code ? error.code : 'BAD_REQUEST';
       if (code.startsWith('FST_ERR_CTP_INVALID_MEDIA_TYPE')) code = 'UNSUPPORTED_MEDIA_TYPE';
       else if (code.startsWith('FST_ERR_CTP_BODY_TOO_LARGE')) code = 'PAYLOAD_TOO_LARGE';
       else if (code.startsWith('FST_ERR_CTP') || code.startsWith('FST_ERR')) code = 'BAD_REQUEST';
-      return sendError(reply, status, code, e.message || 'Bad request');
+      return sendError(reply, status, code, error.message || 'Bad request');
     }
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');

@@ -10,7 +10,7 @@ const HTML_ESCAPES: Record<string, string> = {
 
 /** Escape text for use in HTML element content or a double/single quoted attribute. */
 export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+  return String(value ?? '').replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /**

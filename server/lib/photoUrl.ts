@@ -6,15 +6,13 @@ export const HOSTED_PHOTO_PREFIX = 'reviews/';
 /** Bare keys without an image extension are served from this external image host. */
 export const EXTERNAL_IMAGE_HOST = 'https://images.vitrine-cdn.example/';
 
-export const IMAGE_EXTENSIONS = ['.png', '.jpeg', '.jpg', '.svg', '.gif', '.webp'] as const;
-
 const IMAGE_EXT_RE = /\.(png|jpe?g|svg|gif|webp)$/i;
 const FILE_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const KEY_RE = /^[A-Za-z0-9._~-][A-Za-z0-9._~\-/%+]{0,499}$/;
 const SCHEME_RE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /** The provider's URL for a hosted photo file of a review. */
-export function hostedPhotoPath(reviewId: number, file: string): string {
+function hostedPhotoPath(reviewId: number, file: string): string {
   return `/api/photos/${reviewId}/${encodeURIComponent(file)}`;
 }
 
@@ -32,29 +30,31 @@ export function hostedPhotoPath(reviewId: number, file: string): string {
  */
 export function resolvePhotoUrl(value: unknown, reviewId: number): string | null {
   if (typeof value !== 'string') return null;
-  const v = value.trim();
-  if (!v || v.length > 2000) return null;
+  const trimmed = value.trim();
+  if (!trimmed || trimmed.length > 2000) return null;
   // Control characters, whitespace and backslashes are never part of a value we serve.
-  if (/[\u0000-\u001f\u007f\s\\]/.test(v)) return null;
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  if (/[\u0000-\u001f\u007f\s\\]/.test(trimmed)) return null;
 
-  if (v.startsWith(HOSTED_PHOTO_PREFIX)) {
-    const file = v.slice(v.lastIndexOf('/') + 1);
+  if (trimmed.startsWith(HOSTED_PHOTO_PREFIX)) {
+    const file = trimmed.slice(trimmed.lastIndexOf('/') + 1);
     if (!FILE_RE.test(file) || !IMAGE_EXT_RE.test(file) || !Number.isSafeInteger(reviewId) || reviewId <= 0) return null;
     return hostedPhotoPath(reviewId, file);
   }
-  if (v.startsWith('//')) return absoluteHttp(`https:${v}`);
-  if (SCHEME_RE.test(v)) return absoluteHttp(v);
-  if (v.startsWith('/')) {
-    return /^\/[^/]/.test(v) && !/["'<>`]/.test(v) ? v : null;
+  if (trimmed.startsWith('//')) return absoluteHttp(`https:${trimmed}`);
+  if (SCHEME_RE.test(trimmed)) return absoluteHttp(trimmed);
+  if (trimmed.startsWith('/')) {
+    return /^\/[^/]/.test(trimmed) && !/["'<>`]/.test(trimmed) ? trimmed : null;
   }
-  if (!KEY_RE.test(v) || v.includes('..') || v.includes(':')) return null;
-  const key = IMAGE_EXT_RE.test(v) ? v : `${v}.jpg`;
+  if (!KEY_RE.test(trimmed) || trimmed.includes('..') || trimmed.includes(':')) return null;
+  const key = IMAGE_EXT_RE.test(trimmed) ? trimmed : `${trimmed}.jpg`;
   return EXTERNAL_IMAGE_HOST + key.replace(/^\/+/, '');
 }
 
-function absoluteHttp(v: string): string | null {
+/** The URL normalised when it is absolute http(s) with a host, else null. */
+function absoluteHttp(candidate: string): string | null {
   try {
-    const url = new URL(v);
+    const url = new URL(candidate);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
     if (!url.hostname) return null;
     return url.href;

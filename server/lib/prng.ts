@@ -1,30 +1,32 @@
 /** Deterministic PRNG (mulberry32) so seeds and generated images are reproducible. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
   };
 }
 
 /** FNV-1a 32-bit string hash. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
   }
-  return h >>> 0;
+  return hash >>> 0;
 }
 
+/** A seeded random source: the same seed gives the same sequence. */
 export class Rng {
   private readonly next: () => number;
   constructor(seed: number | string) {
     this.next = mulberry32(typeof seed === 'string' ? hashString(seed) : seed);
   }
+  /** In [0, 1). */
   float(): number {
     return this.next();
   }
@@ -32,19 +34,20 @@ export class Rng {
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));
   }
-  chance(p: number): boolean {
-    return this.next() < p;
+  /** True with this probability. */
+  chance(probability: number): boolean {
+    return this.next() < probability;
   }
   pick<T>(list: readonly T[]): T {
     return list[Math.floor(this.next() * list.length)] as T;
   }
   /** Pick by weights (same length as list). */
   weighted<T>(list: readonly T[], weights: readonly number[]): T {
-    const total = weights.reduce((a, b) => a + b, 0);
-    let r = this.next() * total;
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    let remaining = this.next() * total;
     for (let i = 0; i < list.length; i++) {
-      r -= weights[i] ?? 0;
-      if (r < 0) return list[i] as T;
+      remaining -= weights[i] ?? 0;
+      if (remaining < 0) return list[i] as T;
     }
     return list[list.length - 1] as T;
   }

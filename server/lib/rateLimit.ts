@@ -13,7 +13,7 @@ export function clientShopKey(request: FastifyRequest, shopId: string): string {
 }
 
 /** The 429 answer: `{error:{code:'RATE_LIMITED',…}}` (the plugin has already set Retry-After). */
-export function rateLimitedError(retryAfterSeconds: number): HttpError {
+function rateLimitedError(retryAfterSeconds: number): HttpError {
   return new HttpError(429, 'RATE_LIMITED', `Too many requests; retry in ${retryAfterSeconds} s`);
 }
 

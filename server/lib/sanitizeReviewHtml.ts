@@ -1,10 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
 /** Tags a review or a store reply may contain; everything else is stripped. */
-export const REVIEW_ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p', 'ul', 'ol', 'li', 'a'] as const;
+const REVIEW_ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p', 'ul', 'ol', 'li', 'a'] as const;
 
 /** Forced on every link. */
-export const REVIEW_LINK_REL = 'nofollow ugc noopener';
+const REVIEW_LINK_REL = 'nofollow ugc noopener';
 
 /** Decode the character references a browser would decode in an attribute (numeric ones and `&amp;`). */
 function decodeBasicEntities(value: string): string {
@@ -26,6 +26,7 @@ function safeCodePoint(cp: number): string {
 export function isSafeHref(raw: string | undefined): boolean {
   if (typeof raw !== 'string') return false;
   if (!/^https?:\/\/[^\s\\/]/i.test(raw)) return false;
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   if (/[\u0000-\u001f\u007f\s]/.test(raw)) return false;
   try {
     const url = new URL(decodeBasicEntities(raw));

@@ -5,28 +5,27 @@ import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { SHOP_ID_PATTERN } from '../lib/validation.ts';
-import { ownerNameOf, photosFor, toReviewJson, type ReviewJson, type ReviewRow } from './reviews.ts';
-import { bumpLastUpdated, getShop, type ShopRow } from './settings.ts';
+import { requireShop, shopOf } from './requireShop.ts';
+import { hasVisibleText, type ReviewJson, type ReviewRow } from './reviewJson.ts';
+import { findReview, ownerReviewJson, saveHidden, saveReply } from './reviewQueries.ts';
+import type { ShopRow } from './settings.ts';
 
-export const MAX_REPLY_LENGTH = 5000;
+const MAX_REPLY_LENGTH = 5000;
 
 /** The window failed admin attempts are counted in. */
-export const ADMIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const ADMIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 function bearerToken(request: FastifyRequest): string | null {
   const raw = request.headers.authorization;
   if (typeof raw !== 'string') return null;
-  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(raw);
-  return m ? m[1]! : null;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(raw);
+  return match ? match[1]! : null;
 }
 
-export interface AdminReviewJson extends ReviewJson {
-  hidden: boolean;
-}
-
-export interface AdminResult {
+/** What both owner endpoints answer. */
+interface AdminResult {
   ok: true;
-  review: AdminReviewJson;
+  review: ReviewJson & { hidden: boolean };
   lastUpdated: number;
 }
 
@@ -35,23 +34,19 @@ type AdminParams = { shopId: string; id: string };
 type FailureLimiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * Shop lookup + bearer check shared by the admin routes; sends the error and returns null on
- * failure. With `failures` set, a client address that failed `max` times for this shop within the
- * window gets 429 (with Retry-After) whatever it presents, until the window ends; only failures
- * (401) are counted, so an owner's successful requests never lock them out.
+ * The bearer check and review lookup shared by the admin routes (the shop is already found, by
+ * requireShop); sends the error and returns null on failure. With `failures` set, a client address
+ * that failed `max` times for this shop within the window gets 429 (with Retry-After) whatever it
+ * presents, until the window ends; only failures (401) are counted, so an owner's successful
+ * requests never lock them out.
  */
 async function authorize(
-  ctx: AppContext,
   failures: FailureLimiter | null,
+  ctx: AppContext,
   request: FastifyRequest<{ Params: AdminParams }>,
   reply: FastifyReply,
 ): Promise<{ shop: ShopRow; row: ReviewRow } | null> {
-  const { shopId, id } = request.params;
-  const shop = getShop(ctx.db, shopId);
-  if (!shop) {
-    sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
-    return null;
-  }
+  const shop = shopOf(request);
   if (failures) {
     const status = await failures(request, { increment: false });
     if (!status.isAllowed && status.remaining === 0) {
@@ -68,18 +63,16 @@ async function authorize(
     sendError(reply, 401, 'UNAUTHORIZED', token ? 'Invalid admin token' : 'Missing "Authorization: Bearer <admin token>" header');
     return null;
   }
-  const row = ctx.db.prepare('SELECT * FROM reviews WHERE shop_id = ? AND id = ?').get(shop.id, Number(id)) as ReviewRow | undefined;
+  const row = findReview(ctx.db, shop.id, Number(request.params.id));
   if (!row) {
-    sendError(reply, 404, 'REVIEW_NOT_FOUND', `Unknown review ${id}`);
+    sendError(reply, 404, 'REVIEW_NOT_FOUND', `Unknown review ${request.params.id}`);
     return null;
   }
   return { shop, row };
 }
 
 function result(ctx: AppContext, shop: ShopRow, reviewId: number, lastUpdated: number): AdminResult {
-  const row = ctx.db.prepare('SELECT * FROM reviews WHERE id = ?').get(reviewId) as ReviewRow;
-  const json = toReviewJson(row, photosFor(ctx.db, [row.id]).get(row.id) ?? [], ownerNameOf(shop));
-  return { ok: true, review: { ...json, hidden: row.hidden === 1 }, lastUpdated };
+  return { ok: true, review: ownerReviewJson(ctx.db, shop, reviewId), lastUpdated };
 }
 
 const paramsSchema = {
@@ -101,8 +94,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
         keyGenerator: (request) => clientShopKey(request, (request.params as AdminParams).shopId),
       })
     : null;
-  const setReply = ctx.db.prepare('UPDATE reviews SET reply_html = ?, reply_at = ? WHERE id = ?');
-  const setHidden = ctx.db.prepare('UPDATE reviews SET hidden = ? WHERE id = ?');
+  const withShop = requireShop(ctx.db);
 
   app.post<{ Params: AdminParams; Body: { reply: string } }>(
     '/api/admin/:shopId/reviews/:id/reply',
@@ -112,22 +104,20 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
         params: paramsSchema,
         body: { type: 'object', required: ['reply'], additionalProperties: false, properties: { reply: { type: 'string', maxLength: MAX_REPLY_LENGTH } } },
       },
+      preHandler: withShop,
     },
     async (request, reply) => {
-      const auth = await authorize(ctx, failures, request, reply);
+      const auth = await authorize(failures, ctx, request, reply);
       if (!auth) return reply;
       const raw = request.body.reply.trim();
       let html: string | null = null;
       if (raw) {
         html = sanitizeReviewHtml(raw);
-        if (!html.replace(/<[^>]*>/g, '').trim()) {
+        if (!hasVisibleText(html)) {
           return sendError(reply, 400, 'VALIDATION_ERROR', 'The reply has no text left after removing disallowed HTML');
         }
       }
-      const lastUpdated = ctx.db.transaction(() => {
-        setReply.run(html, html ? new Date().toISOString() : null, auth.row.id);
-        return bumpLastUpdated(ctx.db, auth.shop.id);
-      })();
+      const lastUpdated = saveReply(ctx.db, auth.shop.id, auth.row.id, html);
       reply.header('cache-control', 'no-store');
       return result(ctx, auth.shop, auth.row.id, lastUpdated);
     },
@@ -140,14 +130,12 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
         params: paramsSchema,
         body: { type: 'object', required: ['hidden'], additionalProperties: false, properties: { hidden: { type: 'boolean' } } },
       },
+      preHandler: withShop,
     },
     async (request, reply) => {
-      const auth = await authorize(ctx, failures, request, reply);
+      const auth = await authorize(failures, ctx, request, reply);
       if (!auth) return reply;
-      const lastUpdated = ctx.db.transaction(() => {
-        setHidden.run(request.body.hidden ? 1 : 0, auth.row.id);
-        return bumpLastUpdated(ctx.db, auth.shop.id);
-      })();
+      const lastUpdated = saveHidden(ctx.db, auth.shop.id, auth.row.id, request.body.hidden);
       reply.header('cache-control', 'no-store');
       return result(ctx, auth.shop, auth.row.id, lastUpdated);
     },

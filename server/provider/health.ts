@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 
+/** `GET /api/health` (version) and `GET /api/get-country-code` (the CDN's country header, else US). */
 export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/health', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

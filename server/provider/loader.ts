@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IMMUTABLE } from '../lib/caching.ts';
 import { requestOrigin, type AppContext } from '../lib/context.ts';
 import { safeJson } from '../lib/html.ts';
 import { SHOP_ID_RE } from '../lib/validation.ts';
@@ -35,16 +36,16 @@ interface CachedFile {
 class FileCache {
   private readonly files = new Map<string, CachedFile>();
   read(file: string): CachedFile | null {
-    let st: fs.Stats;
+    let stats: fs.Stats;
     try {
-      st = fs.statSync(file);
+      stats = fs.statSync(file);
     } catch {
       return null;
     }
-    if (!st.isFile()) return null;
+    if (!stats.isFile()) return null;
     const hit = this.files.get(file);
-    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit;
-    const entry = { mtimeMs: st.mtimeMs, size: st.size, body: fs.readFileSync(file) };
+    if (hit && hit.mtimeMs === stats.mtimeMs && hit.size === stats.size) return hit;
+    const entry = { mtimeMs: stats.mtimeMs, size: stats.size, body: fs.readFileSync(file) };
     if (this.files.size > 500) this.files.clear();
     this.files.set(file, entry);
     return entry;
@@ -52,7 +53,7 @@ class FileCache {
 }
 
 /** The JS prefix that publishes a shop's settings (safe inside an inline or external script). */
-export function settingsPrefix(settings: Record<string, unknown>): string {
+function settingsPrefix(settings: Record<string, unknown>): string {
   return `window.vitrineSettings=Object.assign(${safeJson(settings)},window.vitrineSettings||{});\n`;
 }
 
@@ -61,66 +62,65 @@ function jsComment(text: string): string {
 }
 
 /**
- * GET /{shopId}/vitrine.js (settings + loader, cached 5 min, so its absolute URLs come from the
- * configured or validated origin: see requestOrigin) and the static widget files under /vitrine/.
+ * GET /{shopId}/vitrine.js: settings + loader, cached 5 min, so its absolute URLs come from the
+ * configured or validated origin (see requestOrigin).
  */
-export function registerLoader(app: FastifyInstance, ctx: AppContext): void {
-  const cache = new FileCache();
-  const distRoot = path.resolve(ctx.distDir);
-
-  // Settings + loader: GET /{shopId}/vitrine.js
+function registerSettingsScript(app: FastifyInstance, ctx: AppContext, cache: FileCache, distRoot: string): void {
+  const failure = (reply: FastifyReply, status: number, message: string) => reply.code(status).header('cache-control', 'no-store').send(jsComment(message));
   app.get<{ Params: { shopId: string } }>('/:shopId/vitrine.js', async (request, reply) => {
     const { shopId } = request.params;
     reply.type(JS_TYPE).header('access-control-allow-origin', '*');
-    if (!SHOP_ID_RE.test(shopId)) {
-      return reply.code(404).header('cache-control', 'no-store').send(jsComment('Vitrine: invalid shop id'));
-    }
+    if (!SHOP_ID_RE.test(shopId)) return failure(reply, 404, 'Vitrine: invalid shop id');
     const shop = getShop(ctx.db, shopId);
-    if (!shop) {
-      return reply.code(404).header('cache-control', 'no-store').send(jsComment(`Vitrine: unknown shop "${shopId}"`));
-    }
+    if (!shop) return failure(reply, 404, `Vitrine: unknown shop "${shopId}"`);
     const bundle = cache.read(path.join(distRoot, 'vitrine.js'));
-    if (!bundle) {
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send(jsComment('Vitrine: the widget bundle is missing (dist/vitrine.js). Run `npm run build` and reload.'));
-    }
+    if (!bundle) return failure(reply, 503, 'Vitrine: the widget bundle is missing (dist/vitrine.js). Run `npm run build` and reload.');
     const origin = requestOrigin(request, ctx.config.publicOrigin);
-    if (!origin) {
-      return reply.code(400).header('cache-control', 'no-store').send(jsComment('Vitrine: invalid Host header'));
-    }
+    if (!origin) return failure(reply, 400, 'Vitrine: invalid Host header');
     const settings = resolveSettings(ctx.db, shop, origin, ctx.shopSettingsOverrides);
     reply.header('cache-control', 'public, max-age=300');
     return reply.send(Buffer.concat([Buffer.from(settingsPrefix(settings)), bundle.body]));
   });
+}
 
-  // Static widget assets: /vitrine/*
-  const serveStatic = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
-    const rel = request.params['*'] ?? '';
+/** The dist file a `/vitrine/*` path names, or null (bad encoding, dot segments, outside dist). */
+function distFile(distRoot: string, relativePath: string): { file: string; decoded: string } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relativePath);
+  } catch {
+    return null;
+  }
+  if (!decoded || decoded.includes('\0') || decoded.split('/').some((segment) => segment === '..' || segment.startsWith('.'))) return null;
+  const file = path.resolve(distRoot, decoded);
+  return file.startsWith(distRoot + path.sep) ? { file, decoded } : null;
+}
+
+/** GET /vitrine/*: the static widget files (hashed chunks and assets immutable, the rest 5 min), with ETags. */
+function registerStaticFiles(app: FastifyInstance, cache: FileCache, distRoot: string): void {
+  app.get<{ Params: { '*': string } }>('/vitrine/*', async (request, reply) => {
     const notFound = () => reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'File not found' } });
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(rel);
-    } catch {
-      return notFound();
-    }
-    if (!decoded || decoded.includes('\0') || decoded.split('/').some((seg) => seg === '..' || seg.startsWith('.'))) return notFound();
-    const file = path.resolve(distRoot, decoded);
-    if (!file.startsWith(distRoot + path.sep)) return notFound();
-    const entry = cache.read(file);
-    if (!entry) return notFound();
+    const target = distFile(distRoot, request.params['*'] ?? '');
+    const entry = target && cache.read(target.file);
+    if (!target || !entry) return notFound();
     const etag = `W/"${entry.size.toString(16)}-${Math.floor(entry.mtimeMs).toString(16)}"`;
-    const immutable = decoded.startsWith('chunks/') || decoded.startsWith('assets/');
+    const immutable = target.decoded.startsWith('chunks/') || target.decoded.startsWith('assets/');
     reply
       .header('access-control-allow-origin', '*')
-      .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('cache-control', immutable ? IMMUTABLE : 'public, max-age=300')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff')
-      .type(MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+      .type(MIME[path.extname(target.file).toLowerCase()] ?? 'application/octet-stream');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    reply.header('x-vitrine-compress-key', `${file}:${etag}`);
+    reply.header('x-vitrine-compress-key', `${target.file}:${etag}`);
     return reply.send(entry.body);
-  };
-  app.get('/vitrine/*', serveStatic);
+  });
+}
+
+/** `/{shopId}/vitrine.js` and the static widget files under `/vitrine/`, from the build in `ctx.distDir`. */
+export function registerLoader(app: FastifyInstance, ctx: AppContext): void {
+  const cache = new FileCache();
+  const distRoot = path.resolve(ctx.distDir);
+  registerSettingsScript(app, ctx, cache, distRoot);
+  registerStaticFiles(app, cache, distRoot);
 }

@@ -2,9 +2,9 @@ import type { DB } from '../db/index.ts';
 import { deleteExpiredChunk, EXPIRING_TABLES, type ExpiringTable } from '../db/tracking.ts';
 
 /** Rows deleted per statement: each DELETE holds the write lock only for a moment. */
-export const RETENTION_CHUNK = 500;
+const RETENTION_CHUNK = 500;
 /** How often the job runs after the run at start. */
-export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

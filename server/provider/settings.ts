@@ -1,13 +1,11 @@
 import type Database from 'better-sqlite3';
-
-export const DEMO_SHOP_ID = 'demo';
-export const DEMO_SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 
 /** `{origin}` in string settings is replaced with the request's origin when served. */
 export const ORIGIN_PLACEHOLDER = '{origin}';
 
-/** Default settings of the demo shop (stored in shops.settings_json at seed time). */
-export const DEFAULT_SETTINGS = {
+/** The demo shop's published settings (stored in shops.settings_json at seed time). */
+export const DEMO_SHOP_SETTINGS = {
   shopId: DEMO_SHOP_ID,
   shopDomain: DEMO_SHOP_DOMAIN,
   language: 'auto',
@@ -24,17 +22,18 @@ export const DEFAULT_SETTINGS = {
 };
 
 /** Display name shown with the demo shop's replies to reviews (stored setting `ownerName`). */
-export const DEMO_OWNER_NAME = 'Vitrine Demo team';
+const DEMO_OWNER_NAME = 'Vitrine Demo team';
 
 /**
  * Stored settings the provider uses itself and never publishes in `vitrine.js`
  * (the client's settings validation rejects unknown keys).
  */
-export const SERVER_ONLY_SETTINGS: readonly string[] = ['ownerName'];
+const SERVER_ONLY_SETTINGS: readonly string[] = ['ownerName'];
 
 /** What the seed stores for the demo shop: the published settings plus server-only ones. */
-export const DEMO_STORED_SETTINGS = { ...DEFAULT_SETTINGS, ownerName: DEMO_OWNER_NAME };
+export const DEMO_STORED_SETTINGS = { ...DEMO_SHOP_SETTINGS, ownerName: DEMO_OWNER_NAME };
 
+/** A `shops` table row. */
 export interface ShopRow {
   id: string;
   domain: string;
@@ -44,10 +43,12 @@ export interface ShopRow {
   created_at: string;
 }
 
+/** The shop with this id, if any. */
 export function getShop(db: Database.Database, shopId: string): ShopRow | undefined {
   return db.prepare('SELECT * FROM shops WHERE id = ?').get(shopId) as ShopRow | undefined;
 }
 
+/** The shop's `last_updated` (seconds; 0 before any): the version in review URLs and settings. */
 export function getLastUpdated(db: Database.Database, shopId: string): number {
   const row = db.prepare('SELECT last_updated FROM shop_state WHERE shop_id = ?').get(shopId) as { last_updated: number } | undefined;
   return row?.last_updated ?? 0;
@@ -55,17 +56,17 @@ export function getLastUpdated(db: Database.Database, shopId: string): number {
 
 /** Bump the shop's `last_updated` (seconds) — call whenever reviews change. */
 export function bumpLastUpdated(db: Database.Database, shopId: string, nowSec = Math.floor(Date.now() / 1000)): number {
-  const prev = getLastUpdated(db, shopId);
-  const next = Math.max(nowSec, prev + 1);
+  const next = Math.max(nowSec, getLastUpdated(db, shopId) + 1);
   db.prepare('INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?) ON CONFLICT(shop_id) DO UPDATE SET last_updated = excluded.last_updated').run(shopId, next);
   return next;
 }
 
+/** Replace ORIGIN_PLACEHOLDER in every string of a settings value (deeply). */
 function fillOrigin(value: unknown, origin: string): unknown {
   if (typeof value === 'string') return value.split(ORIGIN_PLACEHOLDER).join(origin);
-  if (Array.isArray(value)) return value.map((v) => fillOrigin(v, origin));
+  if (Array.isArray(value)) return value.map((item) => fillOrigin(item, origin));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fillOrigin(v, origin)]));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, fillOrigin(item, origin)]));
   }
   return value;
 }

@@ -1,60 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { statsFromRows, type ReviewStats } from '../db/seed.ts';
 import type { AppContext } from '../lib/context.ts';
-import { sendError } from '../lib/errors.ts';
-import { getShop } from './settings.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
+import { resolveHandle } from './products.ts';
+import { requireShop, shopOf } from './requireShop.ts';
+import { statsForHandle, statsForHandles } from './reviewStats.ts';
 
-export const MAX_BATCH_HANDLES = 250;
+/** Handles one `stats.json` request may ask for. */
+const MAX_BATCH_HANDLES = 250;
 
-/** Stats for many handles in one query. Unknown handles get empty stats. */
-export function statsForHandles(ctx: Pick<AppContext, 'db'>, shopId: string, handles: string[]): Record<string, ReviewStats> {
-  const unique = [...new Set(handles)];
-  const rows = ctx.db
-    .prepare(
-      `SELECT product_handle AS handle, stars, COUNT(*) AS n FROM reviews
-       WHERE shop_id = ? AND hidden = 0 AND product_handle IN (SELECT value FROM json_each(?))
-       GROUP BY product_handle, stars`,
-    )
-    .all(shopId, JSON.stringify(unique)) as { handle: string; stars: number; n: number }[];
-  const grouped = new Map<string, { stars: number; n: number }[]>();
-  for (const row of rows) {
-    const list = grouped.get(row.handle) ?? [];
-    list.push(row);
-    grouped.set(row.handle, list);
-  }
-  const out: Record<string, ReviewStats> = {};
-  for (const h of unique) out[h] = statsFromRows(grouped.get(h) ?? []);
-  return out;
-}
+const shopIdParam = { type: 'string', pattern: SHOP_ID_PATTERN };
+const handleParam = { type: 'string', pattern: HANDLE_PATTERN };
 
-/** Resolve a product reference that may be a handle or a numeric product id. */
-function handleFor(ctx: AppContext, shopId: string, ref: string): string {
-  if (/^\d+$/.test(ref)) {
-    const row = ctx.db.prepare('SELECT handle FROM products WHERE shop_id = ? AND product_id = ?').get(shopId, Number(ref)) as { handle: string } | undefined;
-    if (row) return row.handle;
-  }
-  return ref;
-}
-
+/**
+ * Review stats: `GET /api/sf/prs/{shopId}/{handle or product id}.json` (cached 60 s) and
+ * `POST /api/sf/prs/{shopId}/stats.json` `{ handles }` for a whole listing page.
+ */
 export function registerStats(app: FastifyInstance, ctx: AppContext): void {
+  const withShop = requireShop(ctx.db);
+
   app.get<{ Params: { shopId: string; handle: string } }>(
     '/api/sf/prs/:shopId/:handle.json',
     {
-      schema: {
-        params: {
-          type: 'object',
-          required: ['shopId', 'handle'],
-          properties: { shopId: { type: 'string', pattern: SHOP_ID_PATTERN }, handle: { type: 'string', pattern: HANDLE_PATTERN } },
-        },
-      },
+      schema: { params: { type: 'object', required: ['shopId', 'handle'], properties: { shopId: shopIdParam, handle: handleParam } } },
+      preHandler: withShop,
     },
     async (request, reply) => {
-      const { shopId, handle } = request.params;
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
-      const h = handleFor(ctx, shopId, handle);
+      const shop = shopOf(request);
       reply.header('cache-control', 'public, max-age=60');
-      return statsForHandles(ctx, shopId, [h])[h];
+      return statsForHandle(ctx.db, shop.id, resolveHandle(ctx.db, shop.id, request.params.handle));
     },
   );
 
@@ -62,21 +35,18 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
     '/api/sf/prs/:shopId/stats.json',
     {
       schema: {
-        params: { type: 'object', required: ['shopId'], properties: { shopId: { type: 'string', pattern: SHOP_ID_PATTERN } } },
+        params: { type: 'object', required: ['shopId'], properties: { shopId: shopIdParam } },
         body: {
           type: 'object',
           required: ['handles'],
-          properties: {
-            handles: { type: 'array', maxItems: MAX_BATCH_HANDLES, items: { type: 'string', pattern: HANDLE_PATTERN } },
-          },
+          properties: { handles: { type: 'array', maxItems: MAX_BATCH_HANDLES, items: handleParam } },
         },
       },
+      preHandler: withShop,
     },
     async (request, reply) => {
-      const { shopId } = request.params;
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
       reply.header('cache-control', 'no-store');
-      return statsForHandles(ctx, shopId, request.body.handles);
+      return statsForHandles(ctx.db, shopOf(request).id, request.body.handles);
     },
   );
 }

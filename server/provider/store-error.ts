@@ -3,39 +3,77 @@ import { insertErrorReport } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
-import { getShop } from './settings.ts';
+import { requireShop, shopOf } from './requireShop.ts';
 
+/** Characters kept of each field (`msg` also for every `errors[n]` field and `message`). */
 const LIMITS = { msg: 1000, stack: 1200, url: 2000, ua: 500 };
 /** The client sends at most 10 reports per page view; more `errors[n]` entries are dropped. */
-export const MAX_ERROR_ENTRIES = 10;
+const MAX_ERROR_ENTRIES = 10;
 /** Fields kept per `errors[n]` entry. */
-export const MAX_ERROR_FIELDS = 10;
+const MAX_ERROR_FIELDS = 10;
 /** A stored report's payload (after the cuts above), serialized, up to this many bytes. */
-export const MAX_REPORT_BYTES = 8 * 1024;
+const MAX_REPORT_BYTES = 8 * 1024;
 
 type ErrorForm = Record<string, string | string[] | undefined>;
 
-function str(v: string | string[] | undefined, max: number): string | null {
-  const s = Array.isArray(v) ? v[0] : v;
-  if (typeof s !== 'string') return null;
-  return s.slice(0, max);
+/** The shop id (`sid`, required by the schema) of a validated report. */
+function reportShopId(request: FastifyRequest): string {
+  return String((request.body as ErrorForm).sid);
+}
+
+/** A form field as one string (the first of repeated ones) cut to `max`; null when absent. */
+function cut(field: string | string[] | undefined, max: number): string | null {
+  const value = Array.isArray(field) ? field[0] : field;
+  if (typeof value !== 'string') return null;
+  return value.slice(0, max);
 }
 
 /** Collect `errors[0][msg]`-style flat keys into `[{msg, …}, …]` (the first MAX_ERROR_ENTRIES, MAX_ERROR_FIELDS fields each). */
 function collectErrors(form: ErrorForm): Record<string, string>[] {
   const out: Record<string, string>[] = [];
   for (const [key, value] of Object.entries(form)) {
-    const m = /^errors\[(\d{1,2})\]\[([A-Za-z0-9_]{1,40})\]$/.exec(key);
-    if (!m) continue;
-    const idx = Number(m[1]);
-    const field = m[2]!;
-    const v = str(value, LIMITS.msg);
-    if (v === null || idx >= MAX_ERROR_ENTRIES) continue;
-    const entry = (out[idx] ??= {});
-    if (Object.keys(entry).length < MAX_ERROR_FIELDS) entry[field] = v;
+    const match = /^errors\[(\d{1,2})\]\[([A-Za-z0-9_]{1,40})\]$/.exec(key);
+    if (!match) continue;
+    const entryIndex = Number(match[1]);
+    const field = match[2]!;
+    const text = cut(value, LIMITS.msg);
+    if (text === null || entryIndex >= MAX_ERROR_ENTRIES) continue;
+    const entry = (out[entryIndex] ??= {});
+    if (Object.keys(entry).length < MAX_ERROR_FIELDS) entry[field] = text;
   }
   return out.filter(Boolean);
 }
+
+/** What is stored of a report besides its columns: ids, session state, the errors and the stack, all cut. */
+function reportPayload(form: ErrorForm, errors: Record<string, string>[]) {
+  return {
+    sid: cut(form.sid, 200),
+    bid: cut(form.bid, 200),
+    ss: cut(form.ss, 40),
+    stl: form.stl === undefined ? null : String(form.stl).slice(0, 20),
+    errors,
+    stack: cut(form.stack, LIMITS.stack),
+  };
+}
+
+const shortString = { type: 'string', maxLength: 200 };
+
+/** Flat reports only: a nested JSON value is not part of the format (400). */
+const reportSchema = {
+  type: 'object',
+  required: ['code', 'sid'],
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+  properties: {
+    code: { type: ['string', 'number'], pattern: '^[A-Za-z0-9_:.\\-]{1,40}$' },
+    sid: shortString,
+    bid: shortString,
+    url: { type: 'string', maxLength: 4000 },
+    ua: { type: 'string', maxLength: 2000 },
+    ss: { type: 'string', maxLength: 40 },
+    stl: { type: ['string', 'number'], maxLength: 20 },
+    stack: { type: 'string', maxLength: 20000 },
+  },
+};
 
 /**
  * POST /api/store-error — client error reports (form-urlencoded, JSON also accepted):
@@ -45,66 +83,31 @@ function collectErrors(form: ErrorForm): Record<string, string>[] {
  */
 export function registerStoreError(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
-  const shortStr = { type: 'string', maxLength: 200 };
+  const rateLimit = limits
+    ? [app.rateLimit({ max: limits.storeErrorPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => clientShopKey(request, reportShopId(request)) })]
+    : [];
   app.post<{ Body: ErrorForm }>(
     '/api/store-error',
     {
       bodyLimit: 64 * 1024,
-      config: limits
-        ? {
-            rateLimit: {
-              max: limits.storeErrorPerMinute,
-              timeWindow: 60_000,
-              // After validation: the shop id (sid) is in the body.
-              hook: 'preHandler',
-              keyGenerator: (request: FastifyRequest) => clientShopKey(request, String((request.body as ErrorForm).sid)),
-            },
-          }
-        : {},
-      schema: {
-        body: {
-          type: 'object',
-          required: ['code', 'sid'],
-          // Flat reports only: a nested JSON value is not part of the format (400).
-          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
-          properties: {
-            code: { type: ['string', 'number'], pattern: '^[A-Za-z0-9_:.\\-]{1,40}$' },
-            sid: shortStr,
-            bid: shortStr,
-            url: { type: 'string', maxLength: 4000 },
-            ua: { type: 'string', maxLength: 2000 },
-            ss: { type: 'string', maxLength: 40 },
-            stl: { type: ['string', 'number'], maxLength: 20 },
-            stack: { type: 'string', maxLength: 20000 },
-          },
-        },
-      },
+      schema: { body: reportSchema },
+      // After validation, as the shop id (sid) is in the body: the rate limit first, then the shop lookup.
+      preHandler: [...rateLimit, requireShop(ctx.db, { shopIdOf: reportShopId })],
     },
     async (request, reply) => {
       const form = request.body;
-      const shopId = String(form.sid);
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
       const errors = collectErrors(form);
-      const message = errors[0]?.msg ?? str(form['message'], LIMITS.msg);
-      const payload = {
-        sid: str(form.sid, 200),
-        bid: str(form.bid, 200),
-        ss: str(form.ss, 40),
-        stl: form.stl === undefined ? null : String(form.stl).slice(0, 20),
-        errors,
-        stack: str(form.stack, LIMITS.stack),
-      };
-      const payloadJson = JSON.stringify(payload);
+      const payloadJson = JSON.stringify(reportPayload(form, errors));
       const bytes = Buffer.byteLength(payloadJson);
       if (bytes > MAX_REPORT_BYTES) {
         return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', `The report is ${bytes} bytes after cutting long fields; at most ${MAX_REPORT_BYTES} are stored`);
       }
       insertErrorReport(ctx.db, {
-        shopId,
+        shopId: shopOf(request).id,
         code: String(form.code),
-        message,
-        url: str(form.url, LIMITS.url),
-        ua: str(form.ua, LIMITS.ua) ?? str(request.headers['user-agent'], LIMITS.ua),
+        message: errors[0]?.msg ?? cut(form['message'], LIMITS.msg),
+        url: cut(form.url, LIMITS.url),
+        ua: cut(form.ua, LIMITS.ua) ?? cut(request.headers['user-agent'], LIMITS.ua),
         payloadJson,
       });
       return reply.code(204).send();

@@ -1,18 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertTrackBatch } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
 import { isPlainObject } from '../lib/validation.ts';
-import { getShop } from './settings.ts';
+import { requireShop, shopOf } from './requireShop.ts';
 
-export const MAX_TRACK_EVENTS = 100;
+/** Events one request may carry. */
+const MAX_TRACK_EVENTS = 100;
 /** The request's meta is stored once per request, serialized, up to this many bytes. */
-export const MAX_META_BYTES = 4 * 1024;
+const MAX_META_BYTES = 4 * 1024;
 /** Each event is stored as its own row, serialized, up to this many bytes. */
-export const MAX_EVENT_BYTES = 2 * 1024;
+const MAX_EVENT_BYTES = 2 * 1024;
 /** Nesting depth of the meta object and of each event (the object itself is level 1). */
-export const MAX_TRACK_DEPTH = 5;
+const MAX_TRACK_DEPTH = 5;
 const TRACK_BODY_LIMIT = 256 * 1024;
 
 interface TrackBody {
@@ -26,26 +27,28 @@ interface TrackBody {
  * Nesting depth of a parsed JSON value ({} and [] are 1, a scalar 0). Recursive: safe because
  * the body parser already refused anything nested deeper than MAX_JSON_DEPTH.
  */
-export function jsonDepth(value: unknown): number {
+function jsonDepth(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
   let deepest = 0;
   for (const child of Object.values(value)) deepest = Math.max(deepest, jsonDepth(child));
   return deepest + 1;
 }
 
-function eventType(e: Record<string, unknown>): string {
-  for (const k of ['type', 'name', 'event', 'e', 't']) {
-    const v = e[k];
-    if (typeof v === 'string' && v) return v.slice(0, 100);
-    if (typeof v === 'number') return String(v);
+/** An event's type: the first of its `type`, `name`, `event`, `e`, `t` fields that is set (the client's short keys included). */
+function eventType(event: Record<string, unknown>): string {
+  for (const key of ['type', 'name', 'event', 'e', 't']) {
+    const value = event[key];
+    if (typeof value === 'string' && value) return value.slice(0, 100);
+    if (typeof value === 'number') return String(value);
   }
   return 'unknown';
 }
 
+/** The shop id of a beacon: `shopId`, `meta.shopId`/`shop`/`sid`, or `?shopId=`/`?s=`; null when none. */
 function shopIdOf(body: TrackBody, query: Record<string, unknown>): string | null {
   const meta = body.meta ?? {};
-  for (const v of [body.shopId, meta.shopId, meta.shop, meta.sid, query.shopId, query.s]) {
-    if (typeof v === 'string' && v && v.length <= 100) return v;
+  for (const candidate of [body.shopId, meta.shopId, meta.shop, meta.sid, query.shopId, query.s]) {
+    if (typeof candidate === 'string' && candidate && candidate.length <= 100) return candidate;
   }
   return null;
 }
@@ -62,6 +65,23 @@ function fitting(value: unknown, what: string, maxBytes: number): { json: string
 
 type TrackRequest = FastifyRequest<{ Body: TrackBody; Querystring: Record<string, unknown> }>;
 
+/** The shop id a (validated) track request names. */
+function requestShopId(request: FastifyRequest): string | null {
+  const { body, query } = request as TrackRequest;
+  return shopIdOf(body, query ?? {});
+}
+
+const trackSchema = {
+  type: 'object',
+  required: ['version', 'events'],
+  properties: {
+    version: { type: ['string', 'number'], maxLength: 50 },
+    events: { type: 'array', minItems: 1, maxItems: MAX_TRACK_EVENTS, items: { type: 'object' } },
+    meta: { type: 'object' },
+    shopId: { type: 'string', maxLength: 100 },
+  },
+};
+
 /**
  * POST /api/track — usage events `{version, events:[…], meta:{…}}`. JSON or text/plain
  * (sendBeacon) bodies. The meta is stored once per request (a `track_batches` row), each event
@@ -70,46 +90,22 @@ type TrackRequest = FastifyRequest<{ Body: TrackBody; Querystring: Record<string
  */
 export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
-  app.post(
+  const rateLimit = limits
+    ? [app.rateLimit({ max: limits.trackPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => clientShopKey(request, requestShopId(request) ?? '-') })]
+    : [];
+  app.post<{ Body: TrackBody; Querystring: Record<string, unknown> }>(
     '/api/track',
     {
       bodyLimit: TRACK_BODY_LIMIT,
-      config: limits
-        ? {
-            rateLimit: {
-              max: limits.trackPerMinute,
-              timeWindow: 60_000,
-              // After validation: the shop id is in the body.
-              hook: 'preHandler',
-              keyGenerator: (request: FastifyRequest) => {
-                const { body, query } = request as TrackRequest;
-                return clientShopKey(request, shopIdOf(body, query ?? {}) ?? '-');
-              },
-            },
-          }
-        : {},
-      schema: {
-        body: {
-          type: 'object',
-          required: ['version', 'events'],
-          properties: {
-            version: { type: ['string', 'number'], maxLength: 50 },
-            events: { type: 'array', minItems: 1, maxItems: MAX_TRACK_EVENTS, items: { type: 'object' } },
-            meta: { type: 'object' },
-            shopId: { type: 'string', maxLength: 100 },
-          },
-        },
-      },
+      schema: { body: trackSchema },
+      // After validation, as the shop id is in the body: the rate limit first, then the shop lookup.
+      preHandler: [...rateLimit, requireShop(ctx.db, { shopIdOf: requestShopId, missingMessage: 'A shop id is required (body.shopId or meta.shopId)' })],
     },
-    async (request: TrackRequest, reply: FastifyReply) => {
+    async (request, reply) => {
       const body = request.body;
       if (!body.events.every(isPlainObject)) {
         return sendError(reply, 400, 'VALIDATION_ERROR', 'body/events must be objects');
       }
-      const shopId = shopIdOf(body, request.query ?? {});
-      if (!shopId) return sendError(reply, 400, 'VALIDATION_ERROR', 'A shop id is required (body.shopId or meta.shopId)');
-      if (!getShop(ctx.db, shopId)) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
-
       const meta = fitting(body.meta ?? {}, 'meta', MAX_META_BYTES);
       if ('tooLarge' in meta) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', meta.tooLarge);
       const events: { type: string; json: string }[] = [];
@@ -118,7 +114,7 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
         if ('tooLarge' in stored) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', stored.tooLarge);
         events.push({ type: eventType(event), json: stored.json });
       }
-      insertTrackBatch(ctx.db, { shopId, version: String(body.version), metaJson: meta.json, events });
+      insertTrackBatch(ctx.db, { shopId: shopOf(request).id, version: String(body.version), metaJson: meta.json, events });
       return reply.code(204).send();
     },
   );

@@ -6,46 +6,47 @@
  * id="vitrine-review-order">` so the widget sends the shopper on to the product page. Both are
  * platform "pages" (`pageType: 'page'`); the script tells them apart by their path.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { esc, safeJson } from '../lib/html.ts';
 import { getProduct } from './catalog.ts';
-import { renderPage, type PageCtx } from './layout.ts';
+import { renderPage } from './layout.ts';
 import { t } from './locale.ts';
+import { sendHtml, type PageRoutes } from './pageContext.ts';
 
-export const TOP_REVIEWS_PATH = '/pages/top-reviews';
-export const REVIEW_ORDER_PATH = '/pages/review-order';
+const TOP_REVIEWS_PATH = '/pages/top-reviews';
+const REVIEW_ORDER_PATH = '/pages/review-order';
 
+/** A query parameter (the first of repeated ones), trimmed and cut to `max`; null when absent or blank. */
 const param = (request: FastifyRequest, key: string, max: number): string | null => {
-  const v = ((request.query ?? {}) as Record<string, unknown>)[key];
-  const s = (Array.isArray(v) ? v[0] : v) as unknown;
-  return typeof s == 'string' && s.trim() ? s.trim().slice(0, max) : null;
+  const raw: unknown = ((request.query ?? {}) as Record<string, unknown>)[key];
+  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
 };
 
 /** The review-order data of a request: null unless `product` names a product of the catalogue. */
-export function reviewOrderData(request: FastifyRequest): { productHandle: string; code: string | null; customerName: string | null; customerEmail: string | null } | null {
+function reviewOrderData(request: FastifyRequest): { productHandle: string; code: string | null; customerName: string | null; customerEmail: string | null } | null {
   const handle = param(request, 'product', 255);
   if (!handle || !getProduct(handle)) return null;
   return { productHandle: handle, code: param(request, 'code', 100), customerName: param(request, 'name', 200), customerEmail: param(request, 'email', 200) };
 }
 
-const html = (reply: FastifyReply, body: string, cache = 'no-cache'): FastifyReply => reply.code(200).type('text/html; charset=utf-8').header('cache-control', cache).send(body);
-
-export function registerAppPages(app: FastifyInstance, pc: (request: FastifyRequest) => PageCtx): void {
+/** `/pages/top-reviews` and `/pages/review-order` (see above). */
+export function registerAppPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get(TOP_REVIEWS_PATH, async (request, reply) => {
-    const c = pc(request);
-    const title = t(c.locale, 'reviewsTitle');
-    const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte">${esc(t(c.locale, 'reviewsText'))}</div></div>`;
-    return html(reply, renderPage(c, { title, description: t(c.locale, 'reviewsText'), pageType: 'page', body, canonicalPath: TOP_REVIEWS_PATH }));
+    const ctx = pages.pageCtx(request);
+    const title = t(ctx.locale, 'reviewsTitle');
+    const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte">${esc(t(ctx.locale, 'reviewsText'))}</div></div>`;
+    return sendHtml(reply, renderPage(ctx, { title, description: t(ctx.locale, 'reviewsText'), pageType: 'page', body, canonicalPath: TOP_REVIEWS_PATH }));
   });
 
   app.get(REVIEW_ORDER_PATH, async (request, reply) => {
-    const c = pc(request);
+    const ctx = pages.pageCtx(request);
     const data = reviewOrderData(request);
-    const title = t(c.locale, 'reviewOrderTitle');
-    const link = data ? `<p><a class="link" href="${esc(`${c.root}products/${data.productHandle}`)}">${esc(getProduct(data.productHandle)!.product.title)}</a></p>` : '';
+    const title = t(ctx.locale, 'reviewOrderTitle');
+    const link = data ? `<p><a class="link" href="${esc(`${ctx.root}products/${data.productHandle}`)}">${esc(getProduct(data.productHandle)!.product.title)}</a></p>` : '';
     const script = data ? `<script type="application/json" id="vitrine-review-order">${safeJson(data)}</script>` : '';
-    const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte"><p>${esc(t(c.locale, data ? 'reviewOrderText' : 'reviewOrderMissing'))}</p>${link}</div>${script}</div>`;
+    const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte"><p>${esc(t(ctx.locale, data ? 'reviewOrderText' : 'reviewOrderMissing'))}</p>${link}</div>${script}</div>`;
     // The page carries a customer's name and e-mail: never cached.
-    return html(reply, renderPage(c, { title, description: title, pageType: 'page', body, canonicalPath: REVIEW_ORDER_PATH }), 'no-store');
+    return sendHtml(reply, renderPage(ctx, { title, description: title, pageType: 'page', body, canonicalPath: REVIEW_ORDER_PATH }), 200, 'no-store');
   });
 }

@@ -3,7 +3,7 @@
  * Shapes follow Shopify's Liquid `{{ product | json }}` / `/products/{handle}.js`.
  */
 
-export interface OptionSpec {
+interface OptionSpec {
   name: string;
   values: string[];
 }
@@ -33,8 +33,10 @@ interface ProductSpec {
   shape: ShapeKind;
 }
 
+/** The drawing of a product's generated image. */
 export type ShapeKind = 'tee' | 'bag' | 'mug' | 'vase' | 'circle' | 'box' | 'drop' | 'star';
 
+/** A variant as the platform's product JSON has it. */
 export interface Variant {
   id: number;
   title: string;
@@ -60,7 +62,7 @@ export interface Variant {
   selling_plan_allocations: unknown[];
 }
 
-export interface ProductImage {
+interface ProductImage {
   id: number;
   product_id: number;
   position: number;
@@ -73,6 +75,7 @@ export interface ProductImage {
   variant_ids: number[];
 }
 
+/** A product as the platform's product JSON (`/products/{handle}.js`) has it. */
 export interface Product {
   id: number;
   title: string;
@@ -116,6 +119,7 @@ export interface Product {
   collection_ids: number[];
 }
 
+/** A catalogue entry: the product JSON and what it was built from. */
 export interface CatalogProduct {
   product: Product;
   spec: ProductSpec;
@@ -125,6 +129,7 @@ export interface CatalogProduct {
   bestSellingRank: number;
 }
 
+/** A collection and its products (handles, in manual order). */
 export interface Collection {
   id: number;
   handle: string;
@@ -178,87 +183,111 @@ const COLLECTION_DEFS: Omit<Collection, 'productHandles'>[] = [
 /** Best-selling order (handles), the rest follow in manual order. */
 const BEST_SELLERS = ['classic-cotton-tee', 'ceramic-mug', 'canvas-tote-bag', 'everyday-hoodie', 'scented-candle', 'rain-jacket', 'wool-beanie', 'travel-backpack'];
 
-export const PRODUCT_ID_BASE = 7000000000000;
-export const VARIANT_ID_BASE = 42000000000000;
+const PRODUCT_ID_BASE = 7000000000000;
+const VARIANT_ID_BASE = 42000000000000;
 /** Fixed catalogue date so JSON is deterministic. */
 const CATALOG_EPOCH = Date.UTC(2024, 0, 15, 12, 0, 0);
 
-export const IMAGE_SIZE = 600;
+const IMAGE_SIZE = 600;
 
-function slug(s: string): string {
-  return s
+function slug(text: string): string {
+  return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
 
-export function productImagePath(handle: string, variantKey?: string): string {
+/** The generated image of a product, or of one of its option values (`variantKey`, e.g. a colour). */
+function productImagePath(handle: string, variantKey?: string): string {
   return variantKey ? `/images/products/${handle}--${slug(variantKey)}.svg` : `/images/products/${handle}.svg`;
 }
 
+/** Every combination of option values, in option order (`S / Black`, `S / White`, …). */
 function cartesian(options: OptionSpec[]): string[][] {
-  let out: string[][] = [[]];
-  for (const o of options) out = out.flatMap((prefix) => o.values.map((v) => [...prefix, v]));
-  return out;
+  let combinations: string[][] = [[]];
+  for (const option of options) combinations = combinations.flatMap((prefix) => option.values.map((value) => [...prefix, value]));
+  return combinations;
 }
 
+/** The product's images: the main one, then one per value of the image option; and the latter by value. */
+function productImages(spec: ProductSpec, productId: number, date: string, imageOption: OptionSpec | null) {
+  const images: ProductImage[] = [];
+  const addImage = (src: string, alt: string): ProductImage => {
+    const position = images.length + 1;
+    const image: ProductImage = { id: productId * 10 + position, product_id: productId, position, created_at: date, updated_at: date, alt, width: IMAGE_SIZE, height: IMAGE_SIZE, src, variant_ids: [] };
+    images.push(image);
+    return image;
+  };
+  addImage(productImagePath(spec.handle), spec.title);
+  const byValue = new Map<string, ProductImage>();
+  for (const value of imageOption?.values ?? []) byValue.set(value, addImage(productImagePath(spec.handle, value), `${spec.title} in ${value}`));
+  return { images, byValue };
+}
+
+/** Variant `variantIndex` (its option `values`) of product `productIndex`: stock, policy and price from the spec. */
+function buildVariant(spec: ProductSpec, productIndex: number, values: string[], variantIndex: number, image: ProductImage | null): Variant {
+  const title = values.join(' / ');
+  const soldOut = spec.soldOut === 'all' || (spec.soldOut ?? []).includes(title);
+  const managed = !spec.untracked;
+  const quantity = spec.preorder || soldOut ? 0 : managed ? 5 + ((productIndex * 7 + variantIndex * 13) % 40) : 0;
+  const policy: 'deny' | 'continue' = spec.preorder ? 'continue' : 'deny';
+  const isDefault = title === 'Default Title';
+  return {
+    id: VARIANT_ID_BASE + (productIndex + 1) * 100 + variantIndex + 1,
+    title,
+    option1: values[0] ?? null,
+    option2: values[1] ?? null,
+    option3: values[2] ?? null,
+    options: values,
+    sku: `VT-${String(productIndex + 1).padStart(3, '0')}-${String(variantIndex + 1).padStart(2, '0')}`,
+    requires_shipping: spec.type !== 'Gift Card',
+    taxable: true,
+    featured_image: image,
+    available: !managed || policy === 'continue' || quantity > 0,
+    name: isDefault ? spec.title : `${spec.title} - ${title}`,
+    public_title: isDefault ? null : title,
+    price: spec.variantPrices?.[title] ?? spec.price,
+    weight: 300,
+    compare_at_price: spec.compareAt ?? null,
+    inventory_quantity: quantity,
+    inventory_management: managed ? 'shopify' : null,
+    inventory_policy: policy,
+    barcode: '',
+    requires_selling_plan: false,
+    selling_plan_allocations: [],
+  };
+}
+
+/** The platform's `media` entries of the images. */
+function productMedia(images: ProductImage[]): Product['media'] {
+  return images.map((image) => ({
+    alt: image.alt,
+    id: image.id + 500,
+    position: image.position,
+    preview_image: { aspect_ratio: 1, height: IMAGE_SIZE, width: IMAGE_SIZE, src: image.src },
+    aspect_ratio: 1,
+    height: IMAGE_SIZE,
+    media_type: 'image' as const,
+    src: image.src,
+    width: IMAGE_SIZE,
+  }));
+}
+
+/** Product `index` of the catalogue, built from its spec. */
 function buildProduct(spec: ProductSpec, index: number): Product {
   const id = PRODUCT_ID_BASE + (index + 1) * 1000;
   const date = new Date(CATALOG_EPOCH + index * 86400000 * 7).toISOString();
   const options = spec.options ?? [{ name: 'Title', values: ['Default Title'] }];
-  const combos = cartesian(options);
-  const imageOpt = spec.imageOption ? options.findIndex((o) => o.name === spec.imageOption) : -1;
-  // Images: main + one per image-option value.
-  const images: ProductImage[] = [];
-  const mkImage = (src: string, alt: string): ProductImage => {
-    const img: ProductImage = { id: id * 10 + images.length + 1, product_id: id, position: images.length + 1, created_at: date, updated_at: date, alt, width: IMAGE_SIZE, height: IMAGE_SIZE, src, variant_ids: [] };
-    images.push(img);
-    return img;
-  };
-  mkImage(productImagePath(spec.handle), spec.title);
-  const byValue = new Map<string, ProductImage>();
-  if (imageOpt >= 0) {
-    for (const v of options[imageOpt]!.values) byValue.set(v, mkImage(productImagePath(spec.handle, v), `${spec.title} in ${v}`));
-  }
-  const variants: Variant[] = combos.map((vals, j) => {
-    const title = vals.join(' / ');
-    const vid = VARIANT_ID_BASE + (index + 1) * 100 + j + 1;
-    const soldOut = spec.soldOut === 'all' || (spec.soldOut ?? []).includes(title);
-    const managed = !spec.untracked;
-    const qty = spec.preorder || soldOut ? 0 : managed ? 5 + ((index * 7 + j * 13) % 40) : 0;
-    const policy: 'deny' | 'continue' = spec.preorder ? 'continue' : 'deny';
-    const price = spec.variantPrices?.[title] ?? spec.price;
-    const img = imageOpt >= 0 ? byValue.get(vals[imageOpt]!) ?? null : null;
-    if (img) img.variant_ids.push(vid);
-    const isDefault = title === 'Default Title';
-    return {
-      id: vid,
-      title,
-      option1: vals[0] ?? null,
-      option2: vals[1] ?? null,
-      option3: vals[2] ?? null,
-      options: vals,
-      sku: `VT-${String(index + 1).padStart(3, '0')}-${String(j + 1).padStart(2, '0')}`,
-      requires_shipping: spec.type !== 'Gift Card',
-      taxable: true,
-      featured_image: img,
-      available: !managed || policy === 'continue' || qty > 0,
-      name: isDefault ? spec.title : `${spec.title} - ${title}`,
-      public_title: isDefault ? null : title,
-      price,
-      weight: 300,
-      compare_at_price: spec.compareAt ?? null,
-      inventory_quantity: qty,
-      inventory_management: managed ? 'shopify' : null,
-      inventory_policy: policy,
-      barcode: '',
-      requires_selling_plan: false,
-      selling_plan_allocations: [],
-    };
+  const imageOptionIndex = spec.imageOption ? options.findIndex((option) => option.name === spec.imageOption) : -1;
+  const { images, byValue } = productImages(spec, id, date, imageOptionIndex >= 0 ? options[imageOptionIndex]! : null);
+  const variants = cartesian(options).map((values, variantIndex) => {
+    const image = imageOptionIndex >= 0 ? (byValue.get(values[imageOptionIndex]!) ?? null) : null;
+    const variant = buildVariant(spec, index, values, variantIndex, image);
+    if (image) image.variant_ids.push(variant.id);
+    return variant;
   });
-  const prices = variants.map((v) => v.price);
-  const compares = variants.map((v) => v.compare_at_price ?? 0);
-  const featured = images[0]!;
+  const prices = variants.map((variant) => variant.price);
+  const compareAtPrices = variants.map((variant) => variant.compare_at_price ?? 0);
   return {
     id,
     title: spec.title,
@@ -272,28 +301,18 @@ function buildProduct(spec: ProductSpec, index: number): Product {
     price: Math.min(...prices),
     price_min: Math.min(...prices),
     price_max: Math.max(...prices),
-    available: variants.some((v) => v.available),
+    available: variants.some((variant) => variant.available),
     price_varies: Math.min(...prices) !== Math.max(...prices),
     compare_at_price: spec.compareAt ?? null,
-    compare_at_price_min: Math.min(...compares),
-    compare_at_price_max: Math.max(...compares),
-    compare_at_price_varies: Math.min(...compares) !== Math.max(...compares),
+    compare_at_price_min: Math.min(...compareAtPrices),
+    compare_at_price_max: Math.max(...compareAtPrices),
+    compare_at_price_varies: Math.min(...compareAtPrices) !== Math.max(...compareAtPrices),
     variants,
-    images: images.map((i) => i.src),
-    featured_image: featured.src,
-    options: options.map((o) => o.name),
-    options_with_values: options.map((o, i) => ({ name: o.name, position: i + 1, values: o.values })),
-    media: images.map((img) => ({
-      alt: img.alt,
-      id: img.id + 500,
-      position: img.position,
-      preview_image: { aspect_ratio: 1, height: IMAGE_SIZE, width: IMAGE_SIZE, src: img.src },
-      aspect_ratio: 1,
-      height: IMAGE_SIZE,
-      media_type: 'image' as const,
-      src: img.src,
-      width: IMAGE_SIZE,
-    })),
+    images: images.map((image) => image.src),
+    featured_image: images[0]!.src,
+    options: options.map((option) => option.name),
+    options_with_values: options.map((option, position) => ({ name: option.name, position: position + 1, values: option.values })),
+    media: productMedia(images),
     requires_selling_plan: false,
     selling_plan_groups: [],
     url: `/products/${spec.handle}`,
@@ -309,40 +328,46 @@ function buildCatalog() {
     index,
     bestSellingRank: BEST_SELLERS.includes(spec.handle) ? BEST_SELLERS.indexOf(spec.handle) : BEST_SELLERS.length + index,
   }));
-  const collections: Collection[] = COLLECTION_DEFS.map((c) => ({
-    ...c,
-    productHandles: c.handle === 'all' ? products.map((p) => p.spec.handle) : products.filter((p) => p.spec.collections.includes(c.handle)).map((p) => p.spec.handle),
-  }));
-  for (const c of collections) {
-    for (const h of c.productHandles) products.find((p) => p.spec.handle === h)!.product.collection_ids.push(c.id);
+  const handlesIn = (handle: string) =>
+    handle === 'all' ? products.map((entry) => entry.spec.handle) : products.filter((entry) => entry.spec.collections.includes(handle)).map((entry) => entry.spec.handle);
+  const collections: Collection[] = COLLECTION_DEFS.map((definition) => ({ ...definition, productHandles: handlesIn(definition.handle) }));
+  for (const collection of collections) {
+    for (const handle of collection.productHandles) products.find((entry) => entry.spec.handle === handle)!.product.collection_ids.push(collection.id);
   }
   return { products, collections };
 }
 
 const catalog = buildCatalog();
 
+/** Every product, in manual order. */
 export const PRODUCTS: readonly CatalogProduct[] = catalog.products;
+/** Every collection (`all` and `frontpage` included). */
 export const COLLECTIONS: readonly Collection[] = catalog.collections;
 
-const byHandle = new Map(PRODUCTS.map((p) => [p.product.handle, p]));
-const byVariant = new Map(PRODUCTS.flatMap((p) => p.product.variants.map((v) => [v.id, { entry: p, variant: v }] as const)));
+const byHandle = new Map(PRODUCTS.map((entry) => [entry.product.handle, entry]));
+const byVariant = new Map(PRODUCTS.flatMap((entry) => entry.product.variants.map((variant) => [variant.id, { entry, variant }] as const)));
 
+/** The product with this handle. */
 export function getProduct(handle: string): CatalogProduct | undefined {
   return byHandle.get(handle);
 }
 
+/** The variant with this id and its product. */
 export function getVariant(id: number): { entry: CatalogProduct; variant: Variant } | undefined {
   return byVariant.get(id);
 }
 
+/** The collection with this handle. */
 export function getCollection(handle: string): Collection | undefined {
-  return COLLECTIONS.find((c) => c.handle === handle);
+  return COLLECTIONS.find((collection) => collection.handle === handle);
 }
 
+/** A collection's products, in manual order. */
 export function productsOf(collection: Collection): CatalogProduct[] {
-  return collection.productHandles.map((h) => byHandle.get(h)!).filter(Boolean);
+  return collection.productHandles.map((handle) => byHandle.get(handle)!).filter(Boolean);
 }
 
+/** The collection sort orders (`?sort_by=`), as the theme's dropdown lists them. */
 export const SORT_OPTIONS = [
   { value: 'manual', label: 'Featured' },
   { value: 'best-selling', label: 'Best selling' },
@@ -354,23 +379,24 @@ export const SORT_OPTIONS = [
   { value: 'created-descending', label: 'Date, new to old' },
 ] as const;
 
+/** The products in `sortBy` order (a SORT_OPTIONS value; anything else keeps the given order). */
 export function sortProducts(list: CatalogProduct[], sortBy: string): CatalogProduct[] {
   const out = [...list];
   switch (sortBy) {
     case 'best-selling':
-      return out.sort((a, b) => a.bestSellingRank - b.bestSellingRank);
+      return out.sort((left, right) => left.bestSellingRank - right.bestSellingRank);
     case 'title-ascending':
-      return out.sort((a, b) => a.product.title.localeCompare(b.product.title));
+      return out.sort((left, right) => left.product.title.localeCompare(right.product.title));
     case 'title-descending':
-      return out.sort((a, b) => b.product.title.localeCompare(a.product.title));
+      return out.sort((left, right) => right.product.title.localeCompare(left.product.title));
     case 'price-ascending':
-      return out.sort((a, b) => a.product.price - b.product.price || a.index - b.index);
+      return out.sort((left, right) => left.product.price - right.product.price || left.index - right.index);
     case 'price-descending':
-      return out.sort((a, b) => b.product.price - a.product.price || a.index - b.index);
+      return out.sort((left, right) => right.product.price - left.product.price || left.index - right.index);
     case 'created-ascending':
-      return out.sort((a, b) => a.index - b.index);
+      return out.sort((left, right) => left.index - right.index);
     case 'created-descending':
-      return out.sort((a, b) => b.index - a.index);
+      return out.sort((left, right) => right.index - left.index);
     default:
       return out;
   }

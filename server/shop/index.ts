@@ -1,24 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
-import { CartStore, registerCartRoutes } from './cart.ts';
+import { registerCartRoutes } from './cart/routes.ts';
+import { CartStore } from './cart/store.ts';
 import { registerImages } from './images.ts';
 import { LOCALES, localeForPath, type Locale } from './locale.ts';
 import { COUNTRY_CODE } from './markets.ts';
-import { notFoundPage, pageCtx, registerPages, sendHtml } from './pages.ts';
+import { notFoundPage, pageCtx, sendHtml } from './pageContext.ts';
+import { registerPages } from './pages.ts';
 
 const CURRENCY_RE = /^[A-Z]{3}$/;
 
-function first(v: unknown): string | undefined {
-  const x = Array.isArray(v) ? v[0] : v;
-  return typeof x === 'string' ? x : undefined;
+/** A form field as one string (the first of repeated ones); undefined when absent or not text. */
+function first(field: unknown): string | undefined {
+  const value: unknown = Array.isArray(field) ? field[0] : field;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Re-prefix a path for another locale (`/es/products/x` + nl → `/nl/products/x`). */
-export function switchLocale(path: string, lang: string): string {
+function switchLocale(path: string, lang: string): string {
   const current = localeForPath(path);
   const rest = path.slice(current.prefix.length) || '/';
-  const target = LOCALES.find((l) => l.lang === lang && l.prefix !== '/en-us');
+  const target = LOCALES.find((locale) => locale.lang === lang && locale.prefix !== '/en-us');
   if (!target) return path;
   return `${target.prefix}${rest.startsWith('/') ? rest : `/${rest}`}`;
 }

@@ -1,10 +1,10 @@
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { esc, safeJson } from '../lib/html.ts';
 import { COLLECTIONS } from './catalog.ts';
 import { LOCALES, t, type Locale } from './locale.ts';
 import { marketMoney, type Market } from './markets.ts';
 
-export const SHOP_DOMAIN = 'vitrine-demo.myshopify.com';
-export const SHOP_NAME = 'Vitrine Demo';
+const SHOP_NAME = 'Vitrine Demo';
 
 /** A shop-currency amount (cents) as this page's market shows it. */
 export const money = (cents: number, ctx: PageCtx) => marketMoney(cents, ctx.market);
@@ -27,6 +27,7 @@ export interface PageCtx {
   path: string;
 }
 
+/** What a page puts into the layout. */
 export interface PageOptions {
   title: string;
   description: string;
@@ -127,14 +128,15 @@ main{display:block;min-height:50vh}
 const CART_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" width="44" height="44" viewBox="0 0 40 40" fill="none"><path fill="currentColor" fill-rule="evenodd" d="M20.5 6.5a4.75 4.75 0 00-4.75 4.75v.56h-3.16l-.77 11.6a5 5 0 004.99 5.34h7.38a5 5 0 004.99-5.33l-.77-11.6h-3.16v-.57A4.75 4.75 0 0020.5 6.5zm3.75 5.31v-.56a3.75 3.75 0 10-7.5 0v.56h7.5zm-7.5 1h7.5v.56a3.75 3.75 0 11-7.5 0v-.56zm-1 0v.56a4.75 4.75 0 109.5 0v-.56h2.22l.71 10.67a4 4 0 01-3.99 4.27h-7.38a4 4 0 01-4-4.27l.72-10.67h2.22z"/></svg>';
 
-export function cartBubble(ctx: PageCtx): string {
+/** The header's cart count (none for an empty cart). */
+function cartBubble(ctx: PageCtx): string {
   if (ctx.cartCount <= 0) return '';
   return `<div class="cart-count-bubble"><span aria-hidden="true">${ctx.cartCount}</span><span class="visually-hidden">${ctx.cartCount} ${esc(t(ctx.locale, 'itemsCount'))}</span></div>`;
 }
 
 function globalsScript(ctx: PageCtx, opts: PageOptions): string {
   const shopify = {
-    shop: SHOP_DOMAIN,
+    shop: DEMO_SHOP_DOMAIN,
     locale: ctx.locale.lang,
     currency: { active: ctx.market.currency, rate: Number.isInteger(ctx.market.rate) ? ctx.market.rate.toFixed(1) : String(ctx.market.rate) },
     country: ctx.country,
@@ -164,7 +166,7 @@ function globalsScript(ctx: PageCtx, opts: PageOptions): string {
   return (
     `window.Shopify=window.Shopify||{};Object.assign(window.Shopify,${safeJson(shopify)});` +
     `window.ShopifyAnalytics=window.ShopifyAnalytics||{};window.ShopifyAnalytics.meta=${safeJson(meta)};` +
-    `window.routes=${safeJson(routes)};window.shopUrl=${safeJson(`https://${SHOP_DOMAIN}`)};`
+    `window.routes=${safeJson(routes)};window.shopUrl=${safeJson(`https://${DEMO_SHOP_DOMAIN}`)};`
   );
 }
 
@@ -183,38 +185,66 @@ function localizationForm(ctx: PageCtx): string {
     ['nl', 'Nederlands'],
   ];
   return `<form method="post" action="${esc(ctx.root)}localization" id="FooterLocalizationForm" accept-charset="UTF-8" class="localization-form"><input type="hidden" name="form_type" value="localization"><input type="hidden" name="utf8" value="✓"><input type="hidden" name="_method" value="put"><input type="hidden" name="return_to" value="${esc(returnTo)}"><div><label class="form__label" for="FooterCountry">${esc(t(ctx.locale, 'country'))}</label><select class="select__select" id="FooterCountry" name="country_code">${countries
-    .map(([c, n]) => `<option value="${c}"${c === ctx.country ? ' selected' : ''}>${esc(n)}</option>`)
+    .map(([code, name]) => `<option value="${code}"${code === ctx.country ? ' selected' : ''}>${esc(name)}</option>`)
     .join('')}</select></div><div><label class="form__label" for="FooterLanguage">${esc(t(ctx.locale, 'language'))}</label><select class="select__select" id="FooterLanguage" name="locale_code">${langs
-    .map(([c, n]) => `<option value="${c}"${c === ctx.locale.lang ? ' selected' : ''} lang="${c}">${esc(n)}</option>`)
+    .map(([code, name]) => `<option value="${code}"${code === ctx.locale.lang ? ' selected' : ''} lang="${code}">${esc(name)}</option>`)
     .join('')}</select></div><button type="submit" class="button button--secondary">${esc(t(ctx.locale, 'update'))}</button></form>`;
 }
 
-export function renderPage(ctx: PageCtx, opts: PageOptions): string {
-  const L = ctx.locale;
-  const r = ctx.root;
-  const nav: [string, string][] = [
-    [r, t(L, 'home')],
-    [`${r}collections/all`, t(L, 'catalog')],
-    [`${r}collections/apparel`, COLLECTIONS.find((c) => c.handle === 'apparel')!.title],
-    [`${r}collections/home-living`, COLLECTIONS.find((c) => c.handle === 'home-living')!.title],
-    [`${r}collections/sale`, t(L, 'sale')],
+type Link = [href: string, label: string];
+
+/** The main menu: home, catalogue, two collections, sale. */
+function mainMenu(ctx: PageCtx): Link[] {
+  const locale = ctx.locale;
+  const root = ctx.root;
+  return [
+    [root, t(locale, 'home')],
+    [`${root}collections/all`, t(locale, 'catalog')],
+    [`${root}collections/apparel`, COLLECTIONS.find((collection) => collection.handle === 'apparel')!.title],
+    [`${root}collections/home-living`, COLLECTIONS.find((collection) => collection.handle === 'home-living')!.title],
+    [`${root}collections/sale`, t(locale, 'sale')],
   ];
-  const current = `${ctx.prefix}${ctx.path}`;
-  const navHtml = nav
-    .map(([href, label]) => `<li><a href="${esc(href)}" class="header__menu-item list-menu__item link"${href.replace(/\/$/, '') === current.replace(/\/$/, '') ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`)
+}
+
+/** `<head>`: meta, canonical and alternate links, the platform globals, the app's script tag (unless `?vitrine=0`), the CSS. */
+function pageHead(ctx: PageCtx, opts: PageOptions): string {
+  const pagePath = opts.canonicalPath ?? ctx.path;
+  const canonical = `https://${DEMO_SHOP_DOMAIN}${ctx.prefix}${pagePath}`;
+  const alternates = LOCALES.filter((locale) => locale.prefix !== '/en-us')
+    .map((locale) => `<link rel="alternate" hreflang="${esc(locale.lang)}" href="${esc(`https://${DEMO_SHOP_DOMAIN}${locale.prefix}${pagePath}`)}">`)
     .join('');
-  const logo = `<a href="${esc(r)}" class="header__heading-link link">${esc(SHOP_NAME)}</a>`;
-  const canonical = `https://${SHOP_DOMAIN}${ctx.prefix}${opts.canonicalPath ?? ctx.path}`;
-  const alternates = LOCALES.filter((l) => l.prefix !== '/en-us')
-    .map((l) => `<link rel="alternate" hreflang="${esc(l.lang)}" href="${esc(`https://${SHOP_DOMAIN}${l.prefix}${opts.canonicalPath ?? ctx.path}`)}">`)
+  const appScript = ctx.includeScript ? `<script async src="/${DEMO_SHOP_ID}/vitrine.js"></script>` : '';
+  return `<head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${appScript}<style>${CSS}</style></head>`;
+}
+
+/** The announcement bar and Dawn's header: logo (the h1 on the home page), main menu, cart icon with its count. */
+function pageHeader(ctx: PageCtx, opts: PageOptions, menu: Link[]): string {
+  const current = `${ctx.prefix}${ctx.path}`.replace(/\/$/, '');
+  const menuItems = menu
+    .map(([href, label]) => `<li><a href="${esc(href)}" class="header__menu-item list-menu__item link"${href.replace(/\/$/, '') === current ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`)
     .join('');
-  return `<!doctype html><html class="no-js" lang="${L.lang}"><head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${
-    ctx.includeScript ? '<script async src="/demo/vitrine.js"></script>' : ''
-  }<style>${CSS}</style></head><body class="gradient template-${esc(opts.pageType)}"><a class="skip-to-content-link button visually-hidden" href="#MainContent">${esc(t(L, 'skip'))}</a><div id="shopify-section-sections--1__announcement-bar" class="shopify-section shopify-section-group-header-group announcement-bar-section"><p class="announcement-bar">Free shipping on orders over $75</p></div><div id="shopify-section-sections--1__header" class="shopify-section shopify-section-group-header-group section-header"><div class="header-wrapper"><header class="header header--middle-left page-width">${
-    opts.logoIsH1 ? `<h1 class="header__heading">${logo}</h1>` : `<div class="header__heading">${logo}</div>`
-  }<nav class="header__inline-menu" aria-label="Main"><ul class="list-menu list-menu--inline" role="list">${navHtml}</ul></nav><div class="header__icons"><a href="${esc(r)}cart" class="header__icon header__icon--cart link focus-inset" id="cart-icon-bubble">${CART_SVG}<span class="visually-hidden">${esc(t(L, 'cart'))}</span>${cartBubble(ctx)}</a></div></header></div></div><main id="MainContent" class="content-for-layout focus-none" role="main" tabindex="-1">${opts.body}</main><div id="shopify-section-sections--1__footer" class="shopify-section shopify-section-group-footer-group"><footer class="footer"><div class="page-width"><div class="footer__blocks"><div><h2>${esc(t(L, 'quickLinks'))}</h2><ul class="list-menu" role="list">${[...nav, [`${r}pages/top-reviews`, t(L, 'reviews')] as [string, string]]
+  const logo = `<a href="${esc(ctx.root)}" class="header__heading-link link">${esc(SHOP_NAME)}</a>`;
+  const heading = opts.logoIsH1 ? `<h1 class="header__heading">${logo}</h1>` : `<div class="header__heading">${logo}</div>`;
+  const cartIcon = `<a href="${esc(ctx.root)}cart" class="header__icon header__icon--cart link focus-inset" id="cart-icon-bubble">${CART_SVG}<span class="visually-hidden">${esc(t(ctx.locale, 'cart'))}</span>${cartBubble(ctx)}</a>`;
+  return `<div id="shopify-section-sections--1__announcement-bar" class="shopify-section shopify-section-group-header-group announcement-bar-section"><p class="announcement-bar">Free shipping on orders over $75</p></div><div id="shopify-section-sections--1__header" class="shopify-section shopify-section-group-header-group section-header"><div class="header-wrapper"><header class="header header--middle-left page-width">${heading}<nav class="header__inline-menu" aria-label="Main"><ul class="list-menu list-menu--inline" role="list">${menuItems}</ul></nav><div class="header__icons">${cartIcon}</div></header></div></div>`;
+}
+
+/** Dawn's footer: quick links (the menu and the reviews page), about, the localization form, the copyright. */
+function pageFooter(ctx: PageCtx, menu: Link[]): string {
+  const locale = ctx.locale;
+  const quickLinks = [...menu, [`${ctx.root}pages/top-reviews`, t(locale, 'reviews')] as Link]
     .map(([href, label]) => `<li><a href="${esc(href)}" class="link list-menu__item">${esc(label)}</a></li>`)
-    .join('')}</ul></div><div><h2>${esc(t(L, 'about'))}</h2><p>${esc(t(L, 'aboutText'))}</p></div><div>${localizationForm(ctx)}</div></div><p class="copyright">© ${new Date().getUTCFullYear()}, ${esc(SHOP_NAME)}. Powered by Shopify</p></div></footer></div>${
-    ctx.previewThemeId ? `<div id="PBarNextFrameWrapper" class="preview-bar" role="region" aria-label="Theme preview">Previewing theme ${esc(ctx.previewThemeId)}</div>` : ''
-  }${opts.bodyEnd ?? ''}</body></html>`;
+    .join('');
+  return `<div id="shopify-section-sections--1__footer" class="shopify-section shopify-section-group-footer-group"><footer class="footer"><div class="page-width"><div class="footer__blocks"><div><h2>${esc(t(locale, 'quickLinks'))}</h2><ul class="list-menu" role="list">${quickLinks}</ul></div><div><h2>${esc(t(locale, 'about'))}</h2><p>${esc(t(locale, 'aboutText'))}</p></div><div>${localizationForm(ctx)}</div></div><p class="copyright">© ${new Date().getUTCFullYear()}, ${esc(SHOP_NAME)}. Powered by Shopify</p></div></footer></div>`;
+}
+
+/** A whole page in the Dawn-like theme around `opts.body`. */
+export function renderPage(ctx: PageCtx, opts: PageOptions): string {
+  const menu = mainMenu(ctx);
+  const skipLink = `<a class="skip-to-content-link button visually-hidden" href="#MainContent">${esc(t(ctx.locale, 'skip'))}</a>`;
+  const main = `<main id="MainContent" class="content-for-layout focus-none" role="main" tabindex="-1">${opts.body}</main>`;
+  const previewBar = ctx.previewThemeId
+    ? `<div id="PBarNextFrameWrapper" class="preview-bar" role="region" aria-label="Theme preview">Previewing theme ${esc(ctx.previewThemeId)}</div>`
+    : '';
+  return `<!doctype html><html class="no-js" lang="${ctx.locale.lang}">${pageHead(ctx, opts)}<body class="gradient template-${esc(opts.pageType)}">${skipLink}${pageHeader(ctx, opts, menu)}${main}${pageFooter(ctx, menu)}${previewBar}${opts.bodyEnd ?? ''}</body></html>`;
 }

@@ -8,6 +8,7 @@ export interface Locale {
   country: string | null;
 }
 
+/** The shop's locales, the default (no prefix) first. */
 export const LOCALES: readonly Locale[] = [
   { prefix: '', lang: 'en', country: null },
   { prefix: '/es', lang: 'es', country: null },
@@ -15,9 +16,10 @@ export const LOCALES: readonly Locale[] = [
   { prefix: '/en-us', lang: 'en', country: 'US' },
 ];
 
+/** The locale of a URL path by its first segment (`/es/…`); the default locale otherwise. */
 export function localeForPath(url: string): Locale {
-  const seg = url.split('?')[0]!.split('/')[1]?.toLowerCase() ?? '';
-  return LOCALES.find((l) => l.prefix === `/${seg}`) ?? LOCALES[0]!;
+  const segment = url.split('?')[0]!.split('/')[1]?.toLowerCase() ?? '';
+  return LOCALES.find((locale) => locale.prefix === `/${segment}`) ?? LOCALES[0]!;
 }
 
 const STRINGS = {
@@ -26,8 +28,10 @@ const STRINGS = {
   nl: { skip: 'Direct naar de inhoud', home: 'Home', catalog: 'Catalogus', cart: 'Winkelwagen', search: 'Zoeken', sale: 'Uitverkoop', soldOut: 'Uitverkocht', addToCart: 'Toevoegen aan winkelwagen', preorder: 'Pre-order', quantity: 'Aantal', regular: 'Normale prijs', salePrice: 'Aanbiedingsprijs', sortBy: 'Sorteren op', products: 'producten', yourCart: 'Je winkelwagen', emptyCart: 'Je winkelwagen is leeg', continueShopping: 'Verder winkelen', total: 'Geschat totaal', checkout: 'Afrekenen', update: 'Bijwerken', remove: 'Verwijderen', product: 'Product', price: 'Prijs', notFound: 'Pagina niet gevonden', notFoundText: 'De pagina die je zocht bestaat niet.', shopNow: 'Alles bekijken', heroText: 'Zorgvuldig gemaakte producten voor elke dag.', featured: 'Uitgelichte producten', viewAll: 'Alles bekijken', country: 'Land/regio', language: 'Taal', taxes: 'Belastingen en verzending worden berekend bij de checkout', itemsCount: 'artikelen', quickLinks: 'Snelle links', about: 'Over ons', aboutText: 'Vitrine Demo is een nepwinkel om storefront-widgets te ontwikkelen en testen.', listProducts: 'Productlijst', reviews: 'Beoordelingen', reviewsTitle: 'Klantbeoordelingen', reviewsText: 'Wat onze klanten over onze producten zeggen.', reviewOrderTitle: 'Beoordeel je bestelling', reviewOrderText: 'We brengen je naar het product dat je hebt besteld…', reviewOrderMissing: 'Deze beoordelingslink is niet geldig.' },
 } as const;
 
+/** A theme string's key. */
 export type StringKey = keyof (typeof STRINGS)['en'];
 
+/** A theme string in the locale's language. */
 export function t(locale: Locale, key: StringKey): string {
   return STRINGS[locale.lang][key];
 }

@@ -8,11 +8,13 @@
 import { formatMoney } from '../../src/core/money.ts';
 import { getCurrency, RATES } from '../../src/currency/currencies.ts';
 
+/** The currency the shop sells in: catalogue and cart amounts are in it. */
 export const SHOP_CURRENCY = 'USD';
 
 /** Country → market currency. */
-export const MARKET_CURRENCY: Readonly<Record<string, string>> = { ES: 'EUR', NL: 'EUR', GB: 'GBP', CA: 'CAD' };
+const MARKET_CURRENCY: Readonly<Record<string, string>> = { ES: 'EUR', NL: 'EUR', GB: 'GBP', CA: 'CAD' };
 
+/** How a market shows prices. */
 export interface Market {
   /** ISO 4217 code of the prices on the page. */
   currency: string;
@@ -69,12 +71,14 @@ const CART_AMOUNTS = new Set([
  */
 export function cartInMarket<T>(value: T, market: Market): T {
   if (market.currency === SHOP_CURRENCY) return value;
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (!v || typeof v !== 'object') return v;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
-      out[k] = CART_AMOUNTS.has(k) && typeof x === 'number' ? presentment(x, market) : k === 'currency' && typeof x === 'string' ? market.currency : k === 'items' ? walk(x) : x;
+    for (const [key, value] of Object.entries(node)) {
+      if (CART_AMOUNTS.has(key) && typeof value === 'number') out[key] = presentment(value, market);
+      else if (key === 'currency' && typeof value === 'string') out[key] = market.currency;
+      else out[key] = key === 'items' ? walk(value) : value;
     }
     return out;
   };

@@ -6,44 +6,45 @@ import { t } from './locale.ts';
 /** Dawn's price block (`price__container` with regular and sale variants). */
 export function priceHtml(ctx: PageCtx, price: number, compareAt: number | null, available: boolean, opts: { large?: boolean; varies?: boolean } = {}): string {
   const onSale = compareAt !== null && compareAt > price;
-  const L = ctx.locale;
+  const locale = ctx.locale;
   const from = opts.varies ? 'From ' : '';
   const classes = ['price', opts.large ? 'price--large' : '', onSale ? 'price--on-sale' : '', available ? '' : 'price--sold-out'].filter(Boolean).join(' ');
   // Only the visible half of Dawn's regular/sale pair is rendered (keeps the DOM small);
   // both halves are rendered on the product page where the variant script toggles them.
-  const regular = `<div class="price__regular"><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'regular'))}</span><span class="price-item price-item--regular">${from}${money(price, ctx)}</span></div>`;
-  const sale = `<div class="price__sale"><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'regular'))}</span><span><s class="price-item price-item--regular">${onSale ? money(compareAt, ctx) : ''}</s></span><span class="visually-hidden visually-hidden--inline">${esc(t(L, 'salePrice'))}</span><span class="price-item price-item--sale price-item--last">${from}${money(price, ctx)}</span></div>`;
+  const regular = `<div class="price__regular"><span class="visually-hidden visually-hidden--inline">${esc(t(locale, 'regular'))}</span><span class="price-item price-item--regular">${from}${money(price, ctx)}</span></div>`;
+  const sale = `<div class="price__sale"><span class="visually-hidden visually-hidden--inline">${esc(t(locale, 'regular'))}</span><span><s class="price-item price-item--regular">${onSale ? money(compareAt, ctx) : ''}</s></span><span class="visually-hidden visually-hidden--inline">${esc(t(locale, 'salePrice'))}</span><span class="price-item price-item--sale price-item--last">${from}${money(price, ctx)}</span></div>`;
   const both = opts.large;
-  return `<div class="${classes}"><div class="price__container">${both || !onSale ? regular : ''}${both || onSale ? sale : ''}</div>${both ? `<span class="badge price__badge-sale">${esc(t(L, 'sale'))}</span><span class="badge price__badge-sold-out">${esc(t(L, 'soldOut'))}</span>` : ''}</div>`;
+  return `<div class="${classes}"><div class="price__container">${both || !onSale ? regular : ''}${both || onSale ? sale : ''}</div>${both ? `<span class="badge price__badge-sale">${esc(t(locale, 'sale'))}</span><span class="badge price__badge-sold-out">${esc(t(locale, 'soldOut'))}</span>` : ''}</div>`;
 }
 
 /** Dawn's `card-product` snippet. `eager` cards skip lazy loading (above the fold). */
-export function productCard(ctx: PageCtx, entry: CatalogProduct, sectionId: string, eager: boolean, first = false): string {
-  const p = entry.product;
-  const onSale = p.compare_at_price !== null && p.compare_at_price > p.price;
-  const href = `${ctx.root}products/${p.handle}`;
-  const L = ctx.locale;
-  const badge = !p.available
-    ? `<div class="card__badge bottom left"><span id="Badge-${sectionId}-${p.id}" class="badge badge--bottom-left badge--sold-out">${esc(t(L, 'soldOut'))}</span></div>`
+function productCard(ctx: PageCtx, entry: CatalogProduct, sectionId: string, eager: boolean, first = false): string {
+  const product = entry.product;
+  const onSale = product.compare_at_price !== null && product.compare_at_price > product.price;
+  const href = `${ctx.root}products/${product.handle}`;
+  const locale = ctx.locale;
+  const badge = !product.available
+    ? `<div class="card__badge bottom left"><span id="Badge-${sectionId}-${product.id}" class="badge badge--bottom-left badge--sold-out">${esc(t(locale, 'soldOut'))}</span></div>`
     : onSale
-      ? `<div class="card__badge bottom left"><span id="Badge-${sectionId}-${p.id}" class="badge badge--bottom-left">${esc(t(L, 'sale'))}</span></div>`
+      ? `<div class="card__badge bottom left"><span id="Badge-${sectionId}-${product.id}" class="badge badge--bottom-left">${esc(t(locale, 'sale'))}</span></div>`
       : '';
-  return `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="${esc(p.featured_image)}" alt="${esc(p.title)}" width="600" height="600" class="motion-reduce"${eager ? (first ? ' fetchpriority="high"' : '') : ' loading="lazy"'} decoding="async"></div></div>${badge}</div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${sectionId}-${p.id}"><a href="${esc(href)}" id="CardLink-${sectionId}-${p.id}" class="full-unstyled-link">${esc(p.title)}</a></h3><div class="card-information"><span class="caption-large light">${esc(p.vendor)}</span>${priceHtml(ctx, p.price, p.compare_at_price, p.available, { varies: p.price_varies })}</div></div></div></div></div></li>`;
+  return `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="${esc(product.featured_image)}" alt="${esc(product.title)}" width="600" height="600" class="motion-reduce"${eager ? (first ? ' fetchpriority="high"' : '') : ' loading="lazy"'} decoding="async"></div></div>${badge}</div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${sectionId}-${product.id}"><a href="${esc(href)}" id="CardLink-${sectionId}-${product.id}" class="full-unstyled-link">${esc(product.title)}</a></h3><div class="card-information"><span class="caption-large light">${esc(product.vendor)}</span>${priceHtml(ctx, product.price, product.compare_at_price, product.available, { varies: product.price_varies })}</div></div></div></div></div></li>`;
 }
 
+/** Dawn's product grid; the first `eagerCount` cards load eagerly (the first with high fetch priority). */
 export function productGrid(ctx: PageCtx, list: CatalogProduct[], sectionId: string, eagerCount: number, id = 'product-grid'): string {
   return `<ul id="${id}" data-id="${sectionId}" class="grid product-grid grid--2-col-tablet-down grid--4-col-desktop" role="list">${list
-    .map((e, i) => productCard(ctx, e, sectionId, i < eagerCount, i === 0))
+    .map((entry, index) => productCard(ctx, entry, sectionId, index < eagerCount, index === 0))
     .join('')}</ul>`;
 }
 
 /** `ShopifyAnalytics.meta.product` as Shopify emits it. */
-export function analyticsProduct(p: Product) {
+export function analyticsProduct(product: Product) {
   return {
-    id: p.id,
-    gid: `gid://shopify/Product/${p.id}`,
-    vendor: p.vendor,
-    type: p.type,
-    variants: p.variants.map((v: Variant) => ({ id: v.id, price: v.price, name: v.name, public_title: v.public_title, sku: v.sku })),
+    id: product.id,
+    gid: `gid://shopify/Product/${product.id}`,
+    vendor: product.vendor,
+    type: product.type,
+    variants: product.variants.map((variant: Variant) => ({ id: variant.id, price: variant.price, name: variant.name, public_title: variant.public_title, sku: variant.sku })),
   };
 }

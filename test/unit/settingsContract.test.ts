@@ -3,7 +3,7 @@
  * otherwise every shop page would print a settings warning.
  */
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_SETTINGS as SERVED, ORIGIN_PLACEHOLDER } from '../../server/provider/settings';
+import { DEMO_SHOP_SETTINGS as SERVED, ORIGIN_PLACEHOLDER } from '../../server/provider/settings';
 import { parseSettings } from '../../src/core/settings';
 
 describe('provider settings vs loader validation', () => {

@@ -145,6 +145,19 @@ describe('rate limits', () => {
     }
   });
 
+  it('track and store-error count before the shop lookup: unknown shops use up the limit too', async () => {
+    const { app } = await makeServer({ rateLimit: { trackPerMinute: 2, storeErrorPerMinute: 2 } });
+    try {
+      const beacon = { version: '1', events: events(1), meta: { shopId: 'no-such-shop' } };
+      for (let i = 0; i < 2; i++) expect((await track(app, beacon)).statusCode).toBe(404);
+      expect((await track(app, beacon)).statusCode).toBe(429);
+      for (let i = 0; i < 2; i++) expect((await storeError(app, { code: '2280', sid: 'no-such-shop' })).statusCode).toBe(404);
+      expect((await storeError(app, { code: '2280', sid: 'no-such-shop' })).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('VITRINE_RATE_LIMIT=0 (rateLimit: false) turns every limit off', async () => {
     expect(configFromEnv({ VITRINE_RATE_LIMIT: '0', VITRINE_TRACK_RATE_PER_MIN: '5' })).toEqual({ rateLimit: false });
     expect(configFromEnv({ VITRINE_TRACK_RATE_PER_MIN: '5', VITRINE_STORE_ERROR_RATE_PER_MIN: '7', VITRINE_ADMIN_FAILURES_PER_15_MIN: '3' })).toEqual({

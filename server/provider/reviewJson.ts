@@ -1,0 +1,94 @@
+/** Reviews as stored (ReviewRow) and as the widgets receive them (ReviewJson). */
+import { resolvePhotoUrl } from '../lib/photoUrl.ts';
+import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
+import type { ShopRow } from './settings.ts';
+
+/** Shown with store replies when the shop has no `ownerName` setting. */
+const DEFAULT_OWNER_NAME = 'Store owner';
+
+/** A review as the widgets receive it. */
+export interface ReviewJson {
+  id: number;
+  productId: number | null;
+  productHandle: string | null;
+  type: 'product_review' | 'order_review';
+  name: string;
+  stars: number;
+  /** Sanitized HTML. */
+  review: string;
+  /** ISO 8601. */
+  date: string;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  photos: string[];
+  imgUrl: string | null;
+  verified: boolean;
+  /** Sanitized HTML or null. */
+  reply: string | null;
+  replyAuthor: string;
+  locale: string | null;
+}
+
+/** A featured review: a review with the product it is about. */
+export interface FeaturedReviewJson extends ReviewJson {
+  product: { handle: string | null; title: string | null; image: string | null };
+}
+
+/** A `reviews` table row. */
+export interface ReviewRow {
+  id: number;
+  shop_id: string;
+  product_id: number | null;
+  product_handle: string | null;
+  type: 'product_review' | 'order_review';
+  name: string;
+  email: string | null;
+  stars: number;
+  body_html: string;
+  verified: number;
+  reply_html: string | null;
+  reply_at: string | null;
+  hidden: number;
+  locale: string | null;
+  created_at: string;
+}
+
+/** The shop owner's display name shown with store replies (settings `ownerName`). */
+export function ownerNameOf(shop: ShopRow): string {
+  try {
+    const parsed = JSON.parse(shop.settings_json) as { ownerName?: unknown };
+    if (typeof parsed.ownerName === 'string' && parsed.ownerName.trim()) return parsed.ownerName.trim().slice(0, 100);
+  } catch {
+    /* fall through */
+  }
+  return DEFAULT_OWNER_NAME;
+}
+
+/** Serialize a review row (sanitizing its HTML again and resolving its photos). */
+export function toReviewJson(row: ReviewRow, storedPhotos: string[], ownerName: string): ReviewJson {
+  const photos = storedPhotos.map((photo) => resolvePhotoUrl(photo, row.id)).filter((url): url is string => url !== null);
+  const createdMs = Date.parse(row.created_at);
+  const reply = row.reply_html === null ? null : sanitizeReviewHtml(row.reply_html) || null;
+  return {
+    id: row.id,
+    productId: row.product_id,
+    productHandle: row.product_handle,
+    type: row.type === 'order_review' ? 'order_review' : 'product_review',
+    name: String(row.name),
+    stars: row.stars,
+    review: sanitizeReviewHtml(row.body_html),
+    date: Number.isFinite(createdMs) ? new Date(createdMs).toISOString() : row.created_at,
+    timestamp: Number.isFinite(createdMs) ? createdMs : 0,
+    photos,
+    imgUrl: photos[0] ?? null,
+    verified: row.verified === 1,
+    reply,
+    replyAuthor: ownerName,
+    locale: row.locale,
+  };
+}
+
+/** Whether sanitized HTML still has visible text once its tags are removed. */
+export function hasVisibleText(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').trim() !== '';
+}

@@ -1,0 +1,71 @@
+/** Per-request page state, the HTML answer, and the 404 page: what every demo shop page starts from. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { esc } from '../lib/html.ts';
+import { CART_COOKIE, type CartStore } from './cart/store.ts';
+import { renderPage, type PageCtx } from './layout.ts';
+import { t, type Locale } from './locale.ts';
+import { marketFor, shopperCountry } from './markets.ts';
+
+/** The query string as single strings (the first of repeated keys). */
+export function queryOf(request: FastifyRequest): Record<string, string | undefined> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(query))
+    out[key] = Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+  return out;
+}
+
+/** Build the page context from the request (locale, cookies, design/preview flags). */
+export function pageCtx(request: FastifyRequest, store: CartStore, locale: Locale): PageCtx {
+  const query = queryOf(request);
+  const rawPath = request.url.split('?')[0] ?? '/';
+  const path = rawPath.slice(locale.prefix.length) || '/';
+  const country = shopperCountry(locale.country, request.cookies['localization']);
+  const token = request.cookies[CART_COOKIE];
+  return {
+    locale,
+    prefix: locale.prefix,
+    root: `${locale.prefix}/`,
+    designMode: query.design_mode === '1' || query.design_mode === 'true',
+    previewThemeId: query.preview_theme_id ? query.preview_theme_id.slice(0, 40) : null,
+    cartCount: token ? store.itemCount(token) : 0,
+    country,
+    market: marketFor(country),
+    includeScript: query.vitrine !== '0' && query.vitrine !== 'off',
+    path,
+  };
+}
+
+/** Send a page (`no-cache` unless `cacheControl` says otherwise). */
+export function sendHtml(reply: FastifyReply, html: string, status = 200, cacheControl = 'no-cache'): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
+}
+
+/** The theme's 404 page. */
+export function notFoundPage(ctx: PageCtx): string {
+  const locale = ctx.locale;
+  return renderPage(ctx, {
+    title: '404 Not Found',
+    description: t(locale, 'notFoundText'),
+    pageType: '404',
+    body: `<div class="page-width section" style="text-align:center"><p>404</p><h1>${esc(t(locale, 'notFound'))}</h1><p>${esc(t(locale, 'notFoundText'))}</p><a href="${esc(ctx.root)}collections/all" class="button">${esc(t(locale, 'continueShopping'))}</a></div>`,
+  });
+}
+
+/** What the page routes of one locale share: its page context and its 404 answer. */
+export interface PageRoutes {
+  pageCtx(request: FastifyRequest): PageCtx;
+  notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /** The visitors' carts (the header's count, the cart and checkout pages). */
+  store: CartStore;
+}
+
+/** The PageRoutes of `locale`. */
+export function pageRoutes(store: CartStore, locale: Locale): PageRoutes {
+  const ctxOf = (request: FastifyRequest) => pageCtx(request, store, locale);
+  return {
+    pageCtx: ctxOf,
+    notFound: (request, reply) => sendHtml(reply, notFoundPage(ctxOf(request)), 404),
+    store,
+  };
+}

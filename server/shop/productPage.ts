@@ -1,0 +1,154 @@
+/**
+ * The product page (Dawn's `main-product` section) and the product JSON endpoints
+ * (`/products/{handle}.js`, `.json`).
+ */
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { esc, safeJson } from '../lib/html.ts';
+import { getProduct, type Product, type Variant } from './catalog.ts';
+import { renderPage, type PageCtx } from './layout.ts';
+import { t } from './locale.ts';
+import { presentment, type Market } from './markets.ts';
+import { queryOf, sendHtml, type PageRoutes } from './pageContext.ts';
+import { analyticsProduct, priceHtml } from './sections.ts';
+
+const SECTION_ID = 'template--1__main';
+
+/**
+ * A script file as the page inlines it: `//` comment lines, indentation and blank lines dropped
+ * (the file keeps comments on lines of their own and no literal spans lines). Refuses text that
+ * would end the inline `<script>` element early.
+ */
+function inlineScript(source: string): string {
+  const code = source
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n');
+  if (/<\/script|<!--/i.test(code)) throw new Error('An inline script must not contain "</script" or "<!--"');
+  return code;
+}
+
+/** The variant selects and add-to-cart form script (server/shop/assets/product-form.js), read once at start. */
+const PRODUCT_FORM_SCRIPT = inlineScript(fs.readFileSync(new URL('./assets/product-form.js', import.meta.url), 'utf8'));
+
+/** The product as the platform's product JSON has it (without the catalogue-only helpers). */
+function productJson(product: Product) {
+  const { collection_ids: _collectionIds, ...json } = product;
+  return json;
+}
+
+/** The product JSON a theme embeds in its page: prices in the page's market currency (cents). */
+function marketProductJson(product: Product, market: Market) {
+  const inMarket = (cents: number | null) => (cents === null ? null : presentment(cents, market));
+  const json = productJson(product);
+  return {
+    ...json,
+    price: inMarket(json.price),
+    price_min: inMarket(json.price_min),
+    price_max: inMarket(json.price_max),
+    compare_at_price: inMarket(json.compare_at_price),
+    compare_at_price_min: inMarket(json.compare_at_price_min),
+    compare_at_price_max: inMarket(json.compare_at_price_max),
+    variants: json.variants.map((variant) => ({
+      ...variant,
+      price: inMarket(variant.price),
+      compare_at_price: inMarket(variant.compare_at_price),
+    })),
+  };
+}
+
+/** `/products/{handle}.json` shape: `{product}` with extra Shopify-admin-style aliases. */
+function productApiJson(product: Product) {
+  const image = product.media[0] ? { src: product.featured_image, width: 600, height: 600, alt: product.title } : null;
+  return { ...productJson(product), body_html: product.description, product_type: product.type, image };
+}
+
+/** One dropdown per option, the selected variant's values selected. */
+function variantSelects(product: Product, selected: Variant): string {
+  const dropdowns = product.options_with_values.map((option, index) => {
+    const choices = option.values
+      .map((value) => `<option value="${esc(value)}"${selected.options[index] === value ? ' selected' : ''}>${esc(value)}</option>`)
+      .join('');
+    return `<div class="product-form__input product-form__input--dropdown"><label class="form__label" for="Option-${SECTION_ID}-${index}">${esc(option.name)}</label><div class="select"><select id="Option-${SECTION_ID}-${index}" class="select__select" name="options[${esc(option.name)}]" form="product-form-${SECTION_ID}">${choices}</select></div></div>`;
+  });
+  return `<variant-selects id="variant-selects-${SECTION_ID}" data-section="${SECTION_ID}">${dropdowns.join('')}</variant-selects>`;
+}
+
+/** The main image and, with more than one, the other images as thumbnails. */
+function productMedia(product: Product, selected: Variant): string {
+  const mainImage = selected.featured_image?.src ?? product.featured_image;
+  const thumbnails =
+    product.media.length > 1
+      ? `<ul class="list-menu product__media-list" role="list" style="margin-top:1rem">${product.media
+          .slice(1)
+          .map(
+            (media) =>
+              `<li style="width:7rem"><img src="${esc(media.src)}" alt="${esc(media.alt)}" width="70" height="70" loading="lazy" decoding="async"></li>`,
+          )
+          .join('')}</ul>`
+      : '';
+  return `<div class="product__media-wrapper"><div class="product__media media"><img src="${esc(mainImage)}" alt="${esc(product.title)}" width="600" height="600" fetchpriority="high" decoding="async"></div>${thumbnails}</div>`;
+}
+
+/** The quantity input and the add-to-cart form (the button says sold out or pre-order when it should). */
+function addToCartForm(ctx: PageCtx, selected: Variant): string {
+  const locale = ctx.locale;
+  const preorder = selected.available && selected.inventory_policy === 'continue' && selected.inventory_quantity <= 0;
+  const buttonLabel = !selected.available ? t(locale, 'soldOut') : preorder ? t(locale, 'preorder') : t(locale, 'addToCart');
+  const labels = `${t(locale, 'addToCart')}|${t(locale, 'soldOut')}|${t(locale, 'preorder')}`;
+  const quantity = `<div class="product-form__input product-form__quantity"><label class="form__label" for="Quantity-${SECTION_ID}">${esc(t(locale, 'quantity'))}</label><input class="quantity__input" type="number" name="quantity" id="Quantity-${SECTION_ID}" min="1" max="99" value="1" form="product-form-${SECTION_ID}"></div>`;
+  const button = `<button id="ProductSubmitButton-${SECTION_ID}" type="submit" name="add" class="product-form__submit button button--full-width button--secondary" data-labels="${esc(labels)}"${selected.available ? '' : ' disabled'}><span>${esc(buttonLabel)}</span></button>`;
+  const form = `<form method="post" action="${esc(ctx.root)}cart/add" id="product-form-${SECTION_ID}" accept-charset="UTF-8" class="form product-form" enctype="multipart/form-data" novalidate data-type="add-to-cart-form"><input type="hidden" name="form_type" value="product"><input type="hidden" name="utf8" value="✓"><input type="hidden" name="id" value="${selected.id}" class="product-variant-id"><div class="product-form__buttons">${button}</div></form>`;
+  return `${quantity}<div><product-form class="product-form" data-section-id="${SECTION_ID}"><div class="product-form__error-message-wrapper" role="alert" hidden></div>${form}</product-form></div>`;
+}
+
+/** Vendor, title, price, variant selects, add-to-cart form and description. */
+function productInfo(ctx: PageCtx, product: Product, selected: Variant): string {
+  const hasVariants = !(product.variants.length === 1 && selected.title === 'Default Title');
+  const price = priceHtml(ctx, selected.price, selected.compare_at_price, selected.available, { large: true });
+  return `<div class="product__info-wrapper"><div id="ProductInfo-${SECTION_ID}" class="product__info-container"><p class="product__text caption-with-letter-spacing">${esc(product.vendor)}</p><div class="product__title"><h1>${esc(product.title)}</h1></div><div class="no-js-hidden" id="price-${SECTION_ID}" role="status">${price}</div><p class="product__tax caption rte">${esc(t(ctx.locale, 'taxes'))}</p>${hasVariants ? variantSelects(product, selected) : ''}${addToCartForm(ctx, selected)}<div class="product__description rte">${product.description}</div></div></div>`;
+}
+
+/** The product section: media, info, the product JSON and the product form script. `variantId` from `?variant=`. */
+function productBody(ctx: PageCtx, product: Product, variantId: number | null): string {
+  const selected =
+    product.variants.find((variant) => variant.id === variantId) ??
+    product.variants.find((variant) => variant.available) ??
+    product.variants[0]!;
+  const productJsonScript = `<script type="application/json" id="ProductJson-${SECTION_ID}">${safeJson(marketProductJson(product, ctx.market))}</script>`;
+  const formScript = `<script data-section="${SECTION_ID}" data-money-format="${esc(ctx.market.format)}">${PRODUCT_FORM_SCRIPT}</script>`;
+  return `<section id="shopify-section-${SECTION_ID}" class="shopify-section section"><product-info id="MainProduct-${SECTION_ID}" class="page-width" data-section="${SECTION_ID}" data-product-id="${product.id}"><div class="product product--medium grid--1-col">${productMedia(product, selected)}${productInfo(ctx, product, selected)}</div></product-info>${productJsonScript}${formScript}</section>`;
+}
+
+/** `/products/{handle}` (HTML) and `/products/{handle}.js` / `.json` (the platform's product JSON, CORS `*`). */
+export function registerProductPages(app: FastifyInstance, pages: PageRoutes): void {
+  app.get<{ Params: { handle: string } }>('/products/:handle', async (request, reply) => {
+    const match = /^(.+?)(\.js|\.json|\.oembed)?$/.exec(request.params.handle);
+    const entry = match ? getProduct(match[1]!) : undefined;
+    const suffix = match?.[2];
+    if (suffix === '.js' || suffix === '.json') {
+      reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').type('application/json; charset=utf-8');
+      if (!entry) return reply.code(404).send({ status: 404, message: 'Not Found', description: 'Not Found' });
+      return reply.send(suffix === '.js' ? productJson(entry.product) : { product: productApiJson(entry.product) });
+    }
+    if (!entry || suffix) return pages.notFound(request, reply);
+    const ctx = pages.pageCtx(request);
+    const product = entry.product;
+    const variantParam = queryOf(request).variant;
+    const variantId = variantParam && /^\d{1,20}$/.test(variantParam) ? Number(variantParam) : null;
+    return sendHtml(
+      reply,
+      renderPage(ctx, {
+        title: product.title,
+        description: product.description.replace(/<[^>]+>/g, ''),
+        pageType: 'product',
+        resourceType: 'product',
+        resourceId: product.id,
+        productMeta: analyticsProduct(product),
+        body: productBody(ctx, product, variantId),
+        canonicalPath: `/products/${product.handle}`,
+      }),
+    );
+  });
+}
