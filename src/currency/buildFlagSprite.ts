@@ -209,8 +209,8 @@ const cells: string[] = [];
 const all = listCurrencies();
 let real = 0;
 for (const c of all) {
-  const x = (c.p % FLAG_COLUMNS) * W;
-  const y = Math.floor(c.p / FLAG_COLUMNS) * H;
+  const x = (c.spritePosition % FLAG_COLUMNS) * W;
+  const y = Math.floor(c.spritePosition / FLAG_COLUMNS) * H;
   const draw = FLAGS[preferredCountry(c.code)];
   if (draw) {
     real++;

@@ -62,7 +62,7 @@ export const mount: MountWidget = (host, ctx) => {
 
   const activeEntry = multi ? getCurrency(active) : undefined;
   const parsers = multi
-    ? [moneyParser(`${activeEntry?.f ?? ''} ${active}`, true), moneyParser(activeEntry?.f ?? '')].filter((p) => !!p)
+    ? [moneyParser(`${activeEntry?.format ?? ''} ${active}`, true), moneyParser(activeEntry?.format ?? '')].filter((p) => !!p)
     : shopParsers(ctx.settings.moneyFormat, ctx.settings.moneyWithCurrencyFormat);
   if (!parsers.length) {
     ctx.report(ERR_MONEY_FORMAT_MISSING, new Error('missing money format'), { format: ctx.settings.moneyFormat });
@@ -85,7 +85,7 @@ export const mount: MountWidget = (host, ctx) => {
     return (cents, withCode) => {
       const { value, decimals } = convert(cents, fromRate, toRate, code);
       if (!Number.isFinite(value)) return null;
-      const text = formatConverted(value, decimals, entry.f);
+      const text = formatConverted(value, decimals, entry.format);
       return withCode && !text.includes(code) ? `${text} ${code}` : text;
     };
   };

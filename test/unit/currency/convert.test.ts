@@ -53,7 +53,7 @@ describe('convert (spec §5 rounding, rates per USD)', () => {
       }
     }
     // shop in EUR, shopper back on EUR via the table rate
-    const eur = getCurrency('EUR')!.r;
+    const eur = getCurrency('EUR')!.rate;
     expect(convertCents(113465, eur, eur, 'EUR')).toBe(113465);
   });
 

@@ -29,29 +29,29 @@ describe('currency table', () => {
     for (const c of all) {
       expect(c.name.length, c.code).toBeGreaterThan(2);
       expect(c.symbol.length, c.code).toBeGreaterThan(0);
-      expect(c.r, c.code).toBeGreaterThan(0);
-      const name = c.f.match(/\{\{\s*(\w+)\s*\}\}/)?.[1];
-      expect(MONEY_TEMPLATES, `${c.code} ${c.f}`).toContain(name);
-      expect(formatMoney(113465, c.f), c.code).toMatch(/1.?13[45]/);
+      expect(c.rate, c.code).toBeGreaterThan(0);
+      const name = c.format.match(/\{\{\s*(\w+)\s*\}\}/)?.[1];
+      expect(MONEY_TEMPLATES, `${c.code} ${c.format}`).toContain(name);
+      expect(formatMoney(113465, c.format), c.code).toMatch(/1.?13[45]/);
     }
   });
 
   it('enables only the six default currencies (spec §9)', () => {
-    expect(all.filter((c) => c.s).map((c) => c.code).sort()).toEqual([...DEFAULT_CURRENCIES].sort());
+    expect(all.filter((c) => c.enabledByDefault).map((c) => c.code).sort()).toEqual([...DEFAULT_CURRENCIES].sort());
   });
 
   it('zero-decimal currencies use a no-decimals template', () => {
     for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'XAF', 'XOF'])
-      expect(getCurrency(code)!.f, code).toContain('no_decimals');
+      expect(getCurrency(code)!.format, code).toContain('no_decimals');
   });
 
   it('getCurrency is case-insensitive, undefined for unknown, and takes fresher rates', () => {
-    expect(getCurrency('eur')).toMatchObject({ code: 'EUR', symbol: '€', f: '€{{amount_with_comma_separator}}', s: true });
-    expect(getCurrency('USD')).toMatchObject({ r: 1, f: '${{amount}}', s: true });
+    expect(getCurrency('eur')).toMatchObject({ code: 'EUR', symbol: '€', format: '€{{amount_with_comma_separator}}', enabledByDefault: true });
+    expect(getCurrency('USD')).toMatchObject({ rate: 1, format: '${{amount}}', enabledByDefault: true });
     expect(getCurrency('XXX')).toBeUndefined();
     expect(getCurrency('ANG')).toBeUndefined(); // withdrawn 2025
-    expect(getCurrency('EUR', { EUR: 0.9 })!.r).toBe(0.9);
-    expect(getCurrency('GBP', {})!.r).toBeNaN();
+    expect(getCurrency('EUR', { EUR: 0.9 })!.rate).toBe(0.9);
+    expect(getCurrency('GBP', {})!.rate).toBeNaN();
   });
 
   it('rates.json covers exactly the table, per USD, with a date', () => {
@@ -68,7 +68,7 @@ describe('flag sprite', () => {
 
   it('positions are the table index and lie inside the sprite', () => {
     all.forEach((c, i) => {
-      expect(c.p).toBe(i);
+      expect(c.spritePosition).toBe(i);
       const { x, y } = flagPosition(c.code)!;
       expect(x % FLAG_SIZE.width).toBe(0);
       expect(y % FLAG_SIZE.height).toBe(0);
