@@ -7,7 +7,7 @@
  * 4217 currency (no funds, metals or withdrawn codes such as ANG, BGN, HRK,
  * SLL, ZWL), sorted by code, `CODE|name|symbol|format`. An empty format means
  * `{symbol}{{amount}}`. The line index is the flag sprite cell, `spritePosition`
- * (`flags.svg`, built by `buildFlagSprite.ts`); `enabledByDefault`
+ * (`flags.svg`, built by `scripts/buildFlagSprite.ts`); `enabledByDefault`
  * comes from DEFAULT_CURRENCIES and `rate` from `rates.json` (a snapshot: the
  * provider may serve fresher rates, pass them as `rates`).
  */
