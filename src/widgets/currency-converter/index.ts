@@ -19,7 +19,7 @@ import { convert, formatConverted } from '../../core/money';
 import { createStorage } from '../../core/storage';
 import { countryCurrencies, currencyForCountry, preferredCountry } from '../../currency/countries';
 import { flagPosition, getCurrency, RATES, type Rates } from '../../currency/currencies';
-import { priceFormatter, rates, shopperCurrency } from '../../state/currency';
+import { shopperCurrency } from '../../state/currency';
 import type { MountWidget, WidgetContext } from '../types';
 import { createPriceConverter, moneyParser, shopParsers, type RenderPrice } from './priceConverter';
 import { parseRates } from './rates';
@@ -41,7 +41,6 @@ export const mount: MountWidget = (host, ctx) => {
   const storage = createStorage('local');
   const shop = ctx.settings.shopCurrency;
   let table: Rates = { ...RATES };
-  rates.value = table;
 
   // Platform multi-currency: the page shows prices in the active currency at the platform's rate.
   const active = normalizeCode(ctx.page.store.currency.active) || shop;
@@ -94,19 +93,15 @@ export const mount: MountWidget = (host, ctx) => {
     shopperCurrency.value = code;
     if (code === active) {
       converter.setRender(null);
-      priceFormatter.value = null;
       return;
     }
     const render = renderer(code, sourceRate());
     if (!render) {
       ctx.report(ERR_CURRENCY_RATE_MISSING, new Error('currency rate missing'), { currency: code, from: active });
       converter.setRender(null);
-      priceFormatter.value = null;
       return;
     }
     converter.setRender(render);
-    const fromShop = multi ? renderer(code, table[shop]) : render;
-    priceFormatter.value = fromShop ? (cents: number) => fromShop(cents, false) ?? '' : null;
   };
 
   let chosen = false;
@@ -148,7 +143,6 @@ export const mount: MountWidget = (host, ctx) => {
       const fresh = parseRates(json);
       if (!fresh) return;
       table = { ...RATES, ...fresh };
-      rates.value = table;
       if (shopperCurrency.value && shopperCurrency.value !== active) apply(shopperCurrency.value);
     })
     .catch(() => {});
