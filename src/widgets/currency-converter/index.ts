@@ -4,7 +4,7 @@
  * and renders the selector with its notice. Prices stay as they were whenever something is
  * missing (rates, money format, currency list): reported with the codes of spec §8.
  */
-import { PRODUCT_NAME } from '../../core/constants';
+import { CURRENCY_COOKIE_DAYS, PRODUCT_NAME } from '../../core/constants';
 import { getCookie, setCookie } from '../../core/cookies';
 import {
   ERR_CONVERSION,
@@ -107,7 +107,7 @@ export const mount: MountWidget = (host, ctx) => {
   let chosen = false;
   const save = (code: string): void => {
     storage.set(CURRENCY_KEY, code);
-    setCookie(CURRENCY_COOKIE, code, 365);
+    setCookie(CURRENCY_COOKIE, code, CURRENCY_COOKIE_DAYS);
   };
 
   // Spec §4: parameter, stored choice, cookie, then (below) the country, then the shop default.

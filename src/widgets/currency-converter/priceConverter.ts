@@ -9,6 +9,7 @@
  *
  * One pass per run: query, read text, compute, then write all changes in a batch. No layout reads.
  */
+import { MUTATION_DEBOUNCE_MS } from '../../core/constants';
 import { formatMoney } from '../../core/money';
 
 /** Price elements of Dawn and other common themes. Only text that reads as money is touched. */
@@ -250,7 +251,7 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     run,
     observe() {
       if (observer || typeof MutationObserver === 'undefined') return;
-      const ms = options.debounceMs ?? 500;
+      const ms = options.debounceMs ?? MUTATION_DEBOUNCE_MS;
       let first = 0;
       observer = new MutationObserver((list) => {
         queue(list);
