@@ -112,5 +112,3 @@ export const currencyConversion: Benchmark = {
     };
   },
 };
-
-export default currencyConversion;

@@ -27,9 +27,9 @@ import { currencyParam, normalizeCode, selectCurrency } from './selection';
 import { parseCurrencySettings, type CurrencySettings } from './settings';
 
 /** Cookie holding the shopper's choice (spec §7: 365 days, SameSite strict). */
-export const CURRENCY_COOKIE = 'vitrine_currency';
+const CURRENCY_COOKIE = 'vitrine_currency';
 /** Storage key of the shopper's choice. */
-export const CURRENCY_KEY = 'currency';
+const CURRENCY_KEY = 'currency';
 /** Relative difference between our rate and the platform's above which a mismatch is reported. */
 const MISMATCH_TOLERANCE = 0.05;
 

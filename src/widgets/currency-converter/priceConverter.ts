@@ -13,7 +13,7 @@ import { MUTATION_DEBOUNCE_MS } from '../../core/constants';
 import { formatMoney } from '../../core/money';
 
 /** Price elements of Dawn and other common themes. Only text that reads as money is touched. */
-export const PRICE_SELECTORS = [
+const PRICE_SELECTORS = [
   '.price-item',
   '.price',
   '[data-price]',
@@ -136,7 +136,7 @@ interface NodeRecord {
 
 const SKIP = /^(SCRIPT|STYLE|TEMPLATE|TEXTAREA|INPUT|SELECT|OPTION|NOSCRIPT)$/;
 /** Mark on elements whose text we replaced. */
-export const CONVERTED_ATTR = 'data-vitrine-converted';
+const CONVERTED_ATTR = 'data-vitrine-converted';
 
 export function createPriceConverter(options: PriceConverterOptions): PriceConverter {
   const doc = options.doc ?? document;

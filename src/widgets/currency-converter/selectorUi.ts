@@ -12,7 +12,7 @@ import { CurrencySelector, type CurrencyOption } from './CurrencySelector';
 import { CSS, FLOATING } from './styles';
 import { TEXTS } from './texts';
 
-export interface SelectorSetup {
+interface SelectorSetup {
   options: CurrencyOption[];
   shopCurrency: string;
   onChange(code: string): void;

@@ -13,7 +13,7 @@ export interface CurrencySettings {
   placement: Placement | null;
 }
 
-export const CURRENCY_DEFAULTS: CurrencySettings = {
+const CURRENCY_DEFAULTS: CurrencySettings = {
   enabled: [...DEFAULT_CURRENCIES],
   position: 'bottom-left',
   placement: null,
