@@ -240,7 +240,5 @@ export function listCurrencies(rates: Rates = RATES): Currency[] {
  */
 export function flagPosition(code: string): { x: number; y: number } | undefined {
   const cell = indexOf(code);
-  return cell < 0
-    ? undefined
-    : { x: (cell % FLAG_COLUMNS) * FLAG_SIZE.width, y: Math.floor(cell / FLAG_COLUMNS) * FLAG_SIZE.height };
+  return cell < 0 ? undefined : { x: (cell % FLAG_COLUMNS) * FLAG_SIZE.width, y: Math.floor(cell / FLAG_COLUMNS) * FLAG_SIZE.height };
 }

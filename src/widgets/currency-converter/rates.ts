@@ -8,13 +8,13 @@ import type { Rates } from '../../currency/currencies';
 export function parseRates(json: unknown): Rates | null {
   const raw = json && typeof json === 'object' ? (json as { rates?: unknown }).rates : null;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  const out: Rates = {};
-  let n = 0;
+  const rates: Rates = {};
+  let count = 0;
   for (const [code, value] of Object.entries(raw as Record<string, unknown>)) {
     if (/^[A-Z]{3}$/.test(code) && typeof value === 'number' && value > 0 && value < Infinity) {
-      out[code] = value;
-      n++;
+      rates[code] = value;
+      count++;
     }
   }
-  return n ? out : null;
+  return count ? rates : null;
 }

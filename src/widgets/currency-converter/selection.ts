@@ -19,9 +19,9 @@ export interface SelectionSources {
 export type SelectionSource = 'param' | 'stored' | 'cookie' | 'country' | 'shop';
 
 /** Upper-cased ISO 4217 shape, or null. */
-export const normalizeCode = (v: unknown): string | null => {
-  const s = typeof v === 'string' ? v.trim().toUpperCase() : '';
-  return /^[A-Z]{3}$/.test(s) ? s : null;
+export const normalizeCode = (value: unknown): string | null => {
+  const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  return /^[A-Z]{3}$/.test(code) ? code : null;
 };
 
 /**

@@ -19,8 +19,15 @@ const CURRENCY_DEFAULTS: CurrencySettings = {
   placement: null,
 };
 
+/** An ISO 4217 code in any case, kept upper case. */
+const currencyCode = check(
+  (code) => /^[a-z]{3}$/i.test(code),
+  'ISO 4217 code',
+  (code: string) => code.toUpperCase(),
+);
+
 const RULES: Record<string, Rule> = {
-  'currency.enabled': list(check((v) => /^[a-z]{3}$/i.test(v), 'ISO 4217 code', (v: string) => v.toUpperCase()), true),
+  'currency.enabled': list(currencyCode, true),
   'currency.position': oneOf('bottom-left', 'bottom-right', 'top-left', 'top-right'),
   'currency.placement': nullable(placement),
 };
