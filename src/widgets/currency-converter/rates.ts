@@ -8,13 +8,8 @@ import type { Rates } from '../../currency/currencies';
 export function parseRates(json: unknown): Rates | null {
   const raw = json && typeof json === 'object' ? (json as { rates?: unknown }).rates : null;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  const rates: Rates = {};
-  let count = 0;
-  for (const [code, value] of Object.entries(raw as Record<string, unknown>)) {
-    if (/^[A-Z]{3}$/.test(code) && typeof value === 'number' && value > 0 && value < Infinity) {
-      rates[code] = value;
-      count++;
-    }
-  }
-  return count ? rates : null;
+  const usable = Object.entries(raw as Record<string, unknown>).filter(
+    ([code, value]) => /^[A-Z]{3}$/.test(code) && typeof value === 'number' && value > 0 && value < Infinity,
+  );
+  return usable.length ? (Object.fromEntries(usable) as Rates) : null;
 }

@@ -35,13 +35,8 @@ export function selectCurrency(
   known: (code: string) => boolean,
   enabled: readonly string[],
 ): { code: string; source: SelectionSource } {
-  const explicit: [SelectionSource, unknown][] = [
-    ['param', sources.param],
-    ['stored', sources.stored],
-    ['cookie', sources.cookie],
-  ];
-  for (const [source, raw] of explicit) {
-    const code = normalizeCode(raw);
+  for (const source of ['param', 'stored', 'cookie'] as const) {
+    const code = normalizeCode(sources[source]);
     if (code && known(code)) return { code, source };
   }
   const country = normalizeCode(sources.country);

@@ -42,7 +42,7 @@ export function renderSelector(host: HTMLElement, setup: SelectorSetup): () => v
       label: texts.label,
       notice: texts.notice,
       floating: !!setup.position,
-      up: !!setup.position && setup.position.startsWith('bottom'),
+      up: !!setup.position?.startsWith('bottom'),
     }),
     { report: setup.report, name: 'currency-selector' },
   );

@@ -20,7 +20,7 @@ export const CSS =
   '.notice{margin:0;font-size:12px;color:#3d3d3d}';
 
 /** Host styles of the floating selector per corner (spec §2: bottom/top × left/right). */
-export function floatingCss(position: string): string {
+export const floatingCss = (position: string): string => {
   const [vertical, horizontal] = position.split('-');
   return `:host{position:fixed;z-index:2147483000;${vertical}:16px;${horizontal}:16px}`;
-}
+};
