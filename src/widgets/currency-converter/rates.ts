@@ -3,6 +3,7 @@
  * embedded `src/currency/rates.json`). Anything unusable gives null: the embedded rates stay.
  */
 import type { Rates } from '../../currency/currencies';
+import type { WidgetContext } from '../types';
 
 /** The positive finite rates of a provider answer, or null when there are none. */
 export function parseRates(json: unknown): Rates | null {
@@ -12,4 +13,15 @@ export function parseRates(json: unknown): Rates | null {
     ([code, value]) => /^[A-Z]{3}$/.test(code) && typeof value === 'number' && value > 0 && value < Infinity,
   );
   return usable.length ? (Object.fromEntries(usable) as Rates) : null;
+}
+
+/** Asks the provider for fresher rates and calls `onRates` with them; on any failure the embedded snapshot stays, silently. */
+export function refreshRates(ctx: WidgetContext, onRates: (fresh: Rates) => void): void {
+  void ctx
+    .request(ctx.settings.providerBase + 'rates.json')
+    .then((json) => {
+      const fresh = parseRates(json);
+      if (fresh) onRates(fresh);
+    })
+    .catch(() => {});
 }

@@ -1,7 +1,7 @@
 /**
  * The `currency` settings section, validated when the converter chunk loads (not by the loader).
  */
-import { DEFAULT_CURRENCIES } from '../../core/constants';
+import { DEFAULT_CURRENCIES, PRODUCT_NAME } from '../../core/constants';
 import { check, list, nullable, oneOf, placement, validateSection, type Placement, type Rule } from '../../core/settings';
 
 export interface CurrencySettings {
@@ -34,3 +34,10 @@ const RULES: Record<string, Rule> = {
 
 /** Validates `settings.currency`; problems read `currency.position: expected …`. */
 export const parseCurrencySettings = (raw: unknown) => validateSection(raw, CURRENCY_DEFAULTS, 'currency', RULES);
+
+/** The section as the converter uses it; what the shop got wrong goes to the console (those values take their defaults). */
+export function readCurrencySettings(raw: unknown): CurrencySettings {
+  const { value, problems } = parseCurrencySettings(raw);
+  if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
+  return value;
+}

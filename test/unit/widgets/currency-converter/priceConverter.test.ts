@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { convert, formatConverted } from '../../../../src/core/money';
-import { convertText, createPriceConverter, moneyParser, shopParsers, type RenderPrice } from '../../../../src/widgets/currency-converter/priceConverter';
+import { convertText, createPriceConverter, moneyParser, moneyParsers, type RenderPrice } from '../../../../src/widgets/currency-converter/priceConverter';
 
 const EUR: RenderPrice = (cents, withCode) => {
   const { value, decimals } = convert(cents, 1, 0.86, 'EUR');
   return formatConverted(value, decimals, '€{{amount_with_comma_separator}}') + (withCode ? ' EUR' : '');
 };
-const parsers = shopParsers('${{amount}}', '${{amount}} USD');
+const parsers = moneyParsers('${{amount}}', '${{amount}} USD');
 
 describe('reading shown prices with the shop money format', () => {
   it('reads "$1,134.65" as 113465 cents and keeps the text around it', () => {
