@@ -63,9 +63,10 @@ function bands(colors: string[], vertical = false, weights = colors.map(() => 1)
 
 /** Nordic cross: background, cross colour, optional inner cross colour. */
 function nordic(background: string, cross: string, inner?: string, width = 4): string {
-  const x = 9;
-  let svg = field(background) + rect(x, 0, width, CELL_HEIGHT, cross) + rect(0, 10 - width / 2, CELL_WIDTH, width, cross);
-  if (inner) svg += rect(x + width / 4, 0, width / 2, CELL_HEIGHT, inner) + rect(0, 10 - width / 4, CELL_WIDTH, width / 2, inner);
+  // The upright sits left of centre, as on every Nordic flag.
+  const upright = 9;
+  let svg = field(background) + rect(upright, 0, width, CELL_HEIGHT, cross) + rect(0, 10 - width / 2, CELL_WIDTH, width, cross);
+  if (inner) svg += rect(upright + width / 4, 0, width / 2, CELL_HEIGHT, inner) + rect(0, 10 - width / 4, CELL_WIDTH, width / 2, inner);
   return svg;
 }
 
