@@ -19,7 +19,7 @@ async function bundle(root: string, outDir: string): Promise<string> {
   const entry = join(outDir, 'currency-bench-entry.ts');
   writeFileSync(
     entry,
-    `export { createPriceConverter, shopParsers } from '${join(root, 'src/widgets/currency-converter/priceConverter.ts')}';\n` +
+    `export { createPriceConverter, moneyParsers } from '${join(root, 'src/widgets/currency-converter/priceConverter.ts')}';\n` +
       `export { convert, formatConverted } from '${join(root, 'src/core/money.ts')}';\n`,
   );
   const result = await build({
@@ -37,7 +37,7 @@ async function bundle(root: string, outDir: string): Promise<string> {
 const PAGE_HELPERS = `
 window.card = (i) => '<li class="grid__item"><div class="card-information"><div class="price"><div class="price__container"><div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$' + (1000 + i).toLocaleString('en-US') + '.' + String(i % 100).padStart(2, '0') + '</span></div></div></div></div></li>';
 window.render = (cents, withCode) => { const c = VC.convert(cents, 1, 0.86, 'EUR'); return VC.formatConverted(c.value, c.decimals, '€{{amount_with_comma_separator}}') + (withCode ? ' EUR' : ''); };
-window.parsers = VC.shopParsers('\${{amount}}', '\${{amount}} USD');
+window.parsers = VC.moneyParsers('\${{amount}}', '\${{amount}} USD');
 window.convertOnce = (n) => {
   document.body.innerHTML = '<ul id="grid">' + Array.from({ length: n }, (_, i) => card(i)).join('') + '</ul>';
   document.body.offsetHeight;
@@ -112,5 +112,3 @@ export const currencyConversion: Benchmark = {
     };
   },
 };
-
-export default currencyConversion;

@@ -32,7 +32,7 @@ export function marketFor(country: string): Market {
   const code = MARKET_CURRENCY[country];
   const entry = code ? getCurrency(code) : undefined;
   if (!code || !entry || !(RATES[code]! > 0)) return SHOP_MARKET;
-  return { currency: code, rate: RATES[code]! / RATES[SHOP_CURRENCY]!, format: entry.f };
+  return { currency: code, rate: RATES[code]! / RATES[SHOP_CURRENCY]!, format: entry.format };
 }
 
 /** A shop-currency amount in the market's currency (cents), rounded to the cent. */

@@ -24,23 +24,23 @@ const DATA =
 /** Currencies whose preferred flag is not their code's first two letters. */
 const PREFERRED: Record<string, string> = { EUR: 'EU', XAF: 'CM', XCD: 'AG', XCG: 'CW', XOF: 'SN', XPF: 'PF' };
 
-let map: Record<string, string> | undefined;
+let currencyByCountry: Record<string, string> | undefined;
 
 /** Country (ISO 3166-1 alpha-2) → currency (ISO 4217), decoded on first use. */
 export function countryCurrencies(): Record<string, string> {
-  if (!map) {
-    map = {};
+  if (!currencyByCountry) {
+    currencyByCountry = {};
     for (const token of DATA.split(' ')) {
-      const [cur, list] = token.split(':');
-      for (const cc of list ? list.split(',') : [cur.slice(0, 2)]) map[cc] = cur;
+      const [currency, countries] = token.split(':');
+      for (const country of countries ? countries.split(',') : [currency.slice(0, 2)]) currencyByCountry[country] = currency;
     }
   }
-  return map;
+  return currencyByCountry;
 }
 
-/** Currency of country `cc` (case-insensitive), undefined when unknown. */
-export function currencyForCountry(cc: string): string | undefined {
-  return countryCurrencies()[String(cc).toUpperCase()];
+/** Currency of `country` (ISO 3166-1 alpha-2, case-insensitive), undefined when unknown. */
+export function currencyForCountry(country: string): string | undefined {
+  return countryCurrencies()[String(country).toUpperCase()];
 }
 
 /** Country whose flag stands for `currency` (EUR → EU, USD → US, XOF → SN). */

@@ -6,28 +6,28 @@
  * Kept as one compact text table parsed on first use: one line per active ISO
  * 4217 currency (no funds, metals or withdrawn codes such as ANG, BGN, HRK,
  * SLL, ZWL), sorted by code, `CODE|name|symbol|format`. An empty format means
- * `{symbol}{{amount}}`. The line index is the flag sprite cell `p`
- * (`flags.svg`, built by `buildFlagSprite.ts`), `s` comes from
- * DEFAULT_CURRENCIES and `r` from `rates.json` (a snapshot: the provider may
- * serve fresher rates, pass them as `rates`).
+ * `{symbol}{{amount}}`. The line index is the flag sprite cell, `spritePosition`
+ * (`flags.svg`, built by `scripts/buildFlagSprite.ts`); `enabledByDefault`
+ * comes from DEFAULT_CURRENCIES and `rate` from `rates.json` (a snapshot: the
+ * provider may serve fresher rates, pass them as `rates`).
  */
 import { DEFAULT_CURRENCIES, FLAG_SIZE } from '../core/constants';
 import RATES_JSON from './rates.json';
 
-/** A currency entry (spec §3). */
+/** A currency entry (spec §3; the spec's short names in brackets). */
 export interface Currency {
   /** ISO 4217 code. */
   code: string;
   name: string;
   symbol: string;
-  /** Units per 1 USD. NaN when the rate table lacks this currency. */
-  r: number;
-  /** Money format template, e.g. `€{{amount_with_comma_separator}}`. */
-  f: string;
-  /** Cell index in the flag sprite. */
-  p: number;
-  /** Enabled by default (spec §9). */
-  s: boolean;
+  /** Units per 1 USD (`r`). NaN when the rate table lacks this currency. */
+  rate: number;
+  /** Money format template (`f`), e.g. `€{{amount_with_comma_separator}}`. */
+  format: string;
+  /** Cell index in the flag sprite (`p`). */
+  spritePosition: number;
+  /** Enabled by default (`s`, spec §9). */
+  enabledByDefault: boolean;
 }
 
 /** Rates per USD, keyed by currency code. */
@@ -196,27 +196,28 @@ ZAR|South African Rand|R|
 ZMW|Zambian Kwacha|ZK|
 ZWG|Zimbabwe Gold|ZiG|ZiG {{amount}}`;
 
-let rows: string[] | undefined;
+let lines: string[] | undefined;
 /** Table lines, split on first use. */
-const table = (): string[] => (rows ||= DATA.split('\n'));
+const tableLines = (): string[] => (lines ||= DATA.split('\n'));
 
-function parse(line: string, p: number, rates: Rates): Currency {
-  const [code, name, symbol, f] = line.split('|');
+/** The entry of one table line (`CODE|name|symbol|format`), the line's index being its sprite cell. */
+function parseLine(line: string, spritePosition: number, rates: Rates): Currency {
+  const [code, name, symbol, format] = line.split('|');
   return {
     code,
     name,
     symbol,
-    r: rates[code] ?? NaN,
-    f: f || symbol + '{{amount}}',
-    p,
-    s: (DEFAULT_CURRENCIES as readonly string[]).includes(code),
+    rate: rates[code] ?? NaN,
+    format: format || symbol + '{{amount}}',
+    spritePosition,
+    enabledByDefault: (DEFAULT_CURRENCIES as readonly string[]).includes(code),
   };
 }
 
 /** Sprite cell index of `code`, -1 when unknown. */
 const indexOf = (code: string): number => {
-  const key = String(code).toUpperCase() + '|';
-  return table().findIndex((l) => l.startsWith(key));
+  const prefix = String(code).toUpperCase() + '|';
+  return tableLines().findIndex((line) => line.startsWith(prefix));
 };
 
 /**
@@ -224,13 +225,13 @@ const indexOf = (code: string): number => {
  * `rates` (default: the embedded snapshot), or undefined when unknown.
  */
 export function getCurrency(code: string, rates: Rates = RATES): Currency | undefined {
-  const i = indexOf(code);
-  return i < 0 ? undefined : parse(table()[i], i, rates);
+  const index = indexOf(code);
+  return index < 0 ? undefined : parseLine(tableLines()[index], index, rates);
 }
 
 /** Every entry, sorted by code, with rates from `rates` (default: embedded). */
 export function listCurrencies(rates: Rates = RATES): Currency[] {
-  return table().map((l, i) => parse(l, i, rates));
+  return tableLines().map((line, index) => parseLine(line, index, rates));
 }
 
 /**
@@ -238,8 +239,6 @@ export function listCurrencies(rates: Rates = RATES): Currency[] {
  * `background-position: -{x}px -{y}px`; undefined when unknown.
  */
 export function flagPosition(code: string): { x: number; y: number } | undefined {
-  const p = indexOf(code);
-  return p < 0
-    ? undefined
-    : { x: (p % FLAG_COLUMNS) * FLAG_SIZE.width, y: Math.floor(p / FLAG_COLUMNS) * FLAG_SIZE.height };
+  const cell = indexOf(code);
+  return cell < 0 ? undefined : { x: (cell % FLAG_COLUMNS) * FLAG_SIZE.width, y: Math.floor(cell / FLAG_COLUMNS) * FLAG_SIZE.height };
 }

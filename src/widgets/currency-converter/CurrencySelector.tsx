@@ -32,18 +32,20 @@ export interface CurrencySelectorProps {
 export function CurrencySelector(props: CurrencySelectorProps) {
   useSignals();
   const value = props.value.value ?? props.shopCurrency;
-  const known = props.options.some((o) => o.code === value);
+  const known = props.options.some((option) => option.code === value);
   const options = known ? props.options : [...props.options, { code: value, name: value }];
-  const byCode = new Map(options.map((o) => [o.code, o]));
-  const items: DropdownItem[] = options.map((o) => ({ value: o.code, label: `${o.code} – ${o.name}` }));
+  const byCode = new Map(options.map((option) => [option.code, option]));
+  const items: DropdownItem[] = options.map((option) => ({ value: option.code, label: `${option.code} – ${option.name}` }));
 
   const renderItem = (item: DropdownItem, into: HTMLElement): void => {
-    const o = byCode.get(item.value);
+    const option = byCode.get(item.value);
     const doc = into.ownerDocument;
     const flag = doc.createElement('span');
     flag.className = 'flag';
     flag.setAttribute('aria-hidden', 'true');
-    if (o?.flag) flag.style.cssText = `background-image:url("${props.spriteUrl}");background-position:-${o.flag.x}px -${o.flag.y}px`;
+    if (option?.flag) {
+      flag.style.cssText = `background-image:url("${props.spriteUrl}");background-position:-${option.flag.x}px -${option.flag.y}px`;
+    }
     const text = doc.createElement('span');
     // The button shows the code; the list the code and the name.
     text.textContent = into.getAttribute('role') === 'option' ? item.label : item.value;

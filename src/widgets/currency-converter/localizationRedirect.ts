@@ -4,15 +4,13 @@
  * A new redirect is allowed only when 3600 s have passed since the last (stored
  * `redirectCurrency`, `redirectTime`).
  */
+import { LOCALIZATION_REDIRECT_GUARD_S } from '../../core/constants';
 import type { SafeStorage } from '../../core/storage';
 
-/** Spec §9: localization redirect guard. */
-export const REDIRECT_GUARD_SECONDS = 3600;
-
-/** True when a redirect may happen now (none stored, or the last one ≥ 3600 s ago). */
+/** True when a redirect may happen now (none stored, or the last one ≥ 3600 s ago, spec §9). */
 export function redirectAllowed(storage: SafeStorage, now: number): boolean {
   const last = Number(storage.get('redirectTime'));
-  return !(last > 0) || now - last >= REDIRECT_GUARD_SECONDS * 1000 || now < last;
+  return !(last > 0) || now - last >= LOCALIZATION_REDIRECT_GUARD_S * 1000 || now < last;
 }
 
 export interface RedirectRequest {

@@ -9,37 +9,41 @@
  *
  * One pass per run: query, read text, compute, then write all changes in a batch. No layout reads.
  */
+import { MUTATION_DEBOUNCE_MS } from '../../core/constants';
 import { formatMoney } from '../../core/money';
 
-/** Price elements of Dawn and other common themes. Only text that reads as money is touched. */
-export const PRICE_SELECTORS = [
-  '.price-item',
-  '.price',
-  '[data-price]',
-  '.money',
-  '.cart-item__price',
-  '.cart-item__price-wrapper',
-  '.cart-item .product-option',
-  '.cart-item__totals',
-  '.totals__total-value',
-  '.totals__subtotal-value',
-  '.product__price',
-  '.product-price',
-  '.product-single__price',
-  '.grid-product__price',
-  '.product-item__price',
-  '.price-per-item',
-  '.unit-price',
-  '.cart__subtotal',
-  '[data-product-price]',
-  '[data-compare-price]',
-  '[data-cart-subtotal]',
-].join(',');
+/**
+ * Price elements of Dawn and other common themes. Only text that reads as money is touched. One
+ * string literal, written one selector a line (an array joined at run time costs bytes).
+ */
+const PRICE_SELECTORS =
+  '.price-item,' +
+  '.price,' +
+  '[data-price],' +
+  '.money,' +
+  '.cart-item__price,' +
+  '.cart-item__price-wrapper,' +
+  '.cart-item .product-option,' +
+  '.cart-item__totals,' +
+  '.totals__total-value,' +
+  '.totals__subtotal-value,' +
+  '.product__price,' +
+  '.product-price,' +
+  '.product-single__price,' +
+  '.grid-product__price,' +
+  '.product-item__price,' +
+  '.price-per-item,' +
+  '.unit-price,' +
+  '.cart__subtotal,' +
+  '[data-product-price],' +
+  '[data-compare-price],' +
+  '[data-cart-subtotal]';
 
 /** Formats an amount in source cents into the target currency; null when it cannot. */
 export type RenderPrice = (cents: number, withCode: boolean) => string | null;
 
-interface Parser {
+/** Reads the amounts of one money format in a text (see `moneyParser`). */
+export interface MoneyParser {
   re: RegExp;
   withCode: boolean;
   /** Digits after the decimal separator the format shows (0 or 2). */
@@ -47,66 +51,71 @@ interface Parser {
 }
 
 const PLACEHOLDER = /\{\{\s*\w+\s*\}\}/;
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Literal format text → pattern: tags dropped, any run of spaces matches any (or no) spacing. */
-const literal = (s: string): string =>
-  s
+const literalPattern = (text: string): string =>
+  text
     .replace(/<[^>]*>/g, '')
     .split(/\s+/)
-    .map(escapeRe)
+    .map(escapeRegExp)
     .join('[\\s\\u00a0\\u202f]*');
-const sep = (c: string): string => (/\s/.test(c) ? '[ \\u00a0\\u202f]' : escapeRe(c));
+/** A thousands or decimal separator → pattern: any space matches any space the theme may print. */
+const separatorPattern = (separator: string): string => (/\s/.test(separator) ? '[ \\u00a0\\u202f]' : escapeRegExp(separator));
 
 /**
  * A parser for a money format such as `${{amount}} USD` or `{{amount_with_comma_separator}} €`:
  * separators come from formatting a probe amount with the same template, so they always agree
  * with `formatMoney`. Null when the format has no placeholder.
  */
-export function moneyParser(format: string, withCode = false): Parser | null {
-  const m = PLACEHOLDER.exec(format || '');
-  if (!m) return null;
-  const probe = formatMoney(123456789, m[0]); // '1,234,567.89', '1.234.568', '1 234 567,89'
+export function moneyParser(format: string, withCode = false): MoneyParser | null {
+  const placeholder = PLACEHOLDER.exec(format || '');
+  if (!placeholder) return null;
+  const probe = formatMoney(123456789, placeholder[0]); // '1,234,567.89', '1.234.568', '1 234 567,89'
   if (!/^1\D234\D56/.test(probe)) return null;
-  const thousands = probe[1];
+  const thousandsSeparator = probe[1];
   const decimals = /\D\d\d$/.test(probe) ? 2 : 0;
-  const dec = decimals ? probe[probe.length - 3] : '';
-  const number = `(\\d{1,3}(?:${sep(thousands)}\\d{3})+|\\d+)` + (decimals ? `(?:${sep(dec)}(\\d{1,2}))?` : '()');
-  const [pre, post] = [format.slice(0, m.index), format.slice(m.index + m[0].length)];
-  return { re: new RegExp(literal(pre) + number + literal(post), 'g'), withCode, decimals };
+  const decimalSeparator = decimals ? probe[probe.length - 3] : '';
+  const number =
+    `(\\d{1,3}(?:${separatorPattern(thousandsSeparator)}\\d{3})+|\\d+)` +
+    (decimals ? `(?:${separatorPattern(decimalSeparator)}(\\d{1,2}))?` : '()');
+  const before = format.slice(0, placeholder.index);
+  const after = format.slice(placeholder.index + placeholder[0].length);
+  return { re: new RegExp(literalPattern(before) + number + literalPattern(after), 'g'), withCode, decimals };
 }
 
 /** Source cents of one matched amount ('1,134', '65' → 113465). */
-const toCents = (int: string, frac: string | undefined): number => +int.replace(/\D/g, '') * 100 + (frac ? +(frac + '0').slice(0, 2) : 0);
+const toCents = (units: string, fraction: string | undefined): number =>
+  +units.replace(/\D/g, '') * 100 + (fraction ? +(fraction + '0').slice(0, 2) : 0);
 
 /**
  * Reads every amount in `text` with the first parser that matches and renders it with `render`.
  * Null when no amount was found or one could not be rendered (the text then stays as it was).
  */
-export function convertText(text: string, parsers: Parser[], render: RenderPrice): string | null {
-  for (const p of parsers) {
-    p.re.lastIndex = 0;
-    if (!p.re.test(text)) continue;
+export function convertText(text: string, parsers: MoneyParser[], render: RenderPrice): string | null {
+  for (const parser of parsers) {
+    parser.re.lastIndex = 0;
+    if (!parser.re.test(text)) continue;
     let failed = false;
-    const out = text.replace(p.re, (all, int: string, frac: string) => {
-      const next = render(toCents(int, frac), p.withCode);
-      if (next == null || next === '' || /NaN|Infinity/.test(next)) {
+    const converted = text.replace(parser.re, (amount, units: string, fraction: string) => {
+      const rendered = render(toCents(units, fraction), parser.withCode);
+      if (!rendered || /NaN|Infinity/.test(rendered)) {
         failed = true;
-        return all;
+        return amount;
       }
-      return next;
+      return rendered;
     });
-    return failed ? null : out;
+    return failed ? null : converted;
   }
   return null;
 }
 
-/** Parsers for the shop's formats, the longer (with currency code) first. */
-export function shopParsers(moneyFormat: string, moneyWithCurrencyFormat?: string): Parser[] {
-  return [moneyParser(moneyWithCurrencyFormat || '', true), moneyParser(moneyFormat)].filter((p): p is Parser => !!p);
+/** Parsers for a money format and its variant with the currency code, the longer (with the code) first. */
+export function moneyParsers(moneyFormat: string, moneyWithCurrencyFormat?: string): MoneyParser[] {
+  return [moneyParser(moneyWithCurrencyFormat || '', true), moneyParser(moneyFormat)].filter((parser): parser is MoneyParser => !!parser);
 }
 
 export interface PriceConverterOptions {
-  parsers: Parser[];
+  parsers: MoneyParser[];
   doc?: Document;
   selectors?: string;
   /** MutationObserver debounce (spec §9: 500 ms). */
@@ -133,9 +142,10 @@ interface NodeRecord {
   shown: string;
 }
 
-const SKIP = /^(SCRIPT|STYLE|TEMPLATE|TEXTAREA|INPUT|SELECT|OPTION|NOSCRIPT)$/;
+/** Parents whose text is never a shown price. */
+const SKIPPED_TAGS = /^(SCRIPT|STYLE|TEMPLATE|TEXTAREA|INPUT|SELECT|OPTION|NOSCRIPT)$/;
 /** Mark on elements whose text we replaced. */
-export const CONVERTED_ATTR = 'data-vitrine-converted';
+const CONVERTED_ATTR = 'data-vitrine-converted';
 
 export function createPriceConverter(options: PriceConverterOptions): PriceConverter {
   const doc = options.doc ?? document;
@@ -149,16 +159,16 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
   const pending = new Set<Node>();
 
   const convert = (original: string): string | null => {
-    let out = cache.get(original);
-    if (out === undefined) {
-      out = convertText(original, options.parsers, render!);
-      cache.set(original, out);
-      if (out === null && !reported && options.parsers.some((p) => ((p.re.lastIndex = 0), p.re.test(original)))) {
+    let converted = cache.get(original);
+    if (converted === undefined) {
+      converted = convertText(original, options.parsers, render!);
+      cache.set(original, converted);
+      if (converted === null && !reported && options.parsers.some((parser) => ((parser.re.lastIndex = 0), parser.re.test(original)))) {
         reported = true;
         options.onFailure?.(original);
       }
     }
-    return out;
+    return converted;
   };
 
   /** Collects price elements: every match under the roots, and the price element around each. */
@@ -166,11 +176,11 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     if (!roots) return Array.from(doc.querySelectorAll(selectors));
     const found = new Set<Element>();
     for (const node of roots) {
-      const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
-      if (!el || !el.isConnected) continue;
-      const around = el.closest(selectors);
+      const element = node.nodeType === 1 ? (node as Element) : node.parentElement;
+      if (!element || !element.isConnected) continue;
+      const around = element.closest(selectors);
       if (around) found.add(around);
-      for (const inner of Array.from(el.querySelectorAll(selectors))) found.add(inner);
+      for (const inner of Array.from(element.querySelectorAll(selectors))) found.add(inner);
     }
     return Array.from(found);
   };
@@ -179,34 +189,34 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     const elements = collect(roots ?? null);
     const seen = new Set<Text>();
     const writes: [Text, string, boolean][] = [];
-    for (const el of elements) {
-      const walker = doc.createTreeWalker(el, 4 /* SHOW_TEXT */);
-      for (let t = walker.nextNode() as Text | null; t; t = walker.nextNode() as Text | null) {
-        if (seen.has(t)) continue;
-        seen.add(t);
-        const parent = t.parentElement;
-        if (!parent || SKIP.test(parent.tagName)) continue;
-        const data = t.data;
-        let rec = records.get(t);
-        if (rec && data !== rec.shown) rec = undefined; // the theme wrote a new price into it
-        if (!rec && !/\d/.test(data)) continue;
-        const original = rec ? rec.original : data;
+    for (const element of elements) {
+      const walker = doc.createTreeWalker(element, 4 /* SHOW_TEXT */);
+      for (let textNode = walker.nextNode() as Text | null; textNode; textNode = walker.nextNode() as Text | null) {
+        if (seen.has(textNode)) continue;
+        seen.add(textNode);
+        const parent = textNode.parentElement;
+        if (!parent || SKIPPED_TAGS.test(parent.tagName)) continue;
+        const data = textNode.data;
+        let record = records.get(textNode);
+        if (record && data !== record.shown) record = undefined; // the theme wrote a new price into it
+        if (!record && !/\d/.test(data)) continue;
+        const original = record ? record.original : data;
         const next = render ? convert(original) : null;
         if (next === null) {
-          if (rec) {
-            records.delete(t);
-            if (data !== original) writes.push([t, original, false]);
+          if (record) {
+            records.delete(textNode);
+            if (data !== original) writes.push([textNode, original, false]);
           }
           continue;
         }
-        records.set(t, { original, shown: next });
-        if (next !== data) writes.push([t, next, true]);
+        records.set(textNode, { original, shown: next });
+        if (next !== data) writes.push([textNode, next, true]);
       }
     }
     // One batch of writes; the records they produce are ours and are dropped.
-    for (const [t, text, converted] of writes) {
-      t.data = text;
-      const parent = t.parentElement!;
+    for (const [textNode, text, converted] of writes) {
+      textNode.data = text;
+      const parent = textNode.parentElement!;
       if (converted) parent.setAttribute(CONVERTED_ATTR, '');
       else parent.removeAttribute(CONVERTED_ATTR);
     }
@@ -227,15 +237,15 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     }
   };
 
-  const queue = (list: MutationRecord[]): void => {
-    for (const r of list) {
-      if (r.type === 'characterData') {
-        const rec = records.get(r.target as Text);
-        if (rec && (r.target as Text).data === rec.shown) continue; // our own text
-        pending.add(r.target);
-      } else if (r.addedNodes.length) {
-        pending.add(r.target);
-        r.addedNodes.forEach((n) => pending.add(n));
+  const queue = (mutations: MutationRecord[]): void => {
+    for (const mutation of mutations) {
+      if (mutation.type === 'characterData') {
+        const record = records.get(mutation.target as Text);
+        if (record && (mutation.target as Text).data === record.shown) continue; // our own text
+        pending.add(mutation.target);
+      } else if (mutation.addedNodes.length) {
+        pending.add(mutation.target);
+        mutation.addedNodes.forEach((added) => pending.add(added));
       }
     }
   };
@@ -250,17 +260,17 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     run,
     observe() {
       if (observer || typeof MutationObserver === 'undefined') return;
-      const ms = options.debounceMs ?? 500;
-      let first = 0;
-      observer = new MutationObserver((list) => {
-        queue(list);
+      const debounceMs = options.debounceMs ?? MUTATION_DEBOUNCE_MS;
+      let firstPendingAt = 0;
+      observer = new MutationObserver((mutations) => {
+        queue(mutations);
         if (!pending.size) return;
         const now = Date.now();
-        if (timer === undefined) first = now;
+        if (timer === undefined) firstPendingAt = now;
         // Debounced, but a page that never stops changing still gets converted every 4 periods.
-        else if (now - first < 4 * ms) clearTimeout(timer);
+        else if (now - firstPendingAt < 4 * debounceMs) clearTimeout(timer);
         else return;
-        timer = setTimeout(flush, ms);
+        timer = setTimeout(flush, debounceMs);
       });
       observer.observe(doc.documentElement, { childList: true, subtree: true, characterData: true });
     },

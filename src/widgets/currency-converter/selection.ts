@@ -19,9 +19,9 @@ export interface SelectionSources {
 export type SelectionSource = 'param' | 'stored' | 'cookie' | 'country' | 'shop';
 
 /** Upper-cased ISO 4217 shape, or null. */
-export const normalizeCode = (v: unknown): string | null => {
-  const s = typeof v === 'string' ? v.trim().toUpperCase() : '';
-  return /^[A-Z]{3}$/.test(s) ? s : null;
+export const normalizeCode = (value: unknown): string | null => {
+  const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  return /^[A-Z]{3}$/.test(code) ? code : null;
 };
 
 /**
@@ -35,13 +35,8 @@ export function selectCurrency(
   known: (code: string) => boolean,
   enabled: readonly string[],
 ): { code: string; source: SelectionSource } {
-  const explicit: [SelectionSource, unknown][] = [
-    ['param', sources.param],
-    ['stored', sources.stored],
-    ['cookie', sources.cookie],
-  ];
-  for (const [source, raw] of explicit) {
-    const code = normalizeCode(raw);
+  for (const source of ['param', 'stored', 'cookie'] as const) {
+    const code = normalizeCode(sources[source]);
     if (code && known(code)) return { code, source };
   }
   const country = normalizeCode(sources.country);

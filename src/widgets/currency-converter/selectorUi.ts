@@ -9,10 +9,10 @@ import spriteUrl from '../../currency/flags.svg?url';
 import { shopperCurrency } from '../../state/currency';
 import { renderInShadow, type ShadowRenderOptions } from '../../ui/renderInShadow';
 import { CurrencySelector, type CurrencyOption } from './CurrencySelector';
-import { CSS, FLOATING } from './styles';
+import { CSS, floatingCss } from './styles';
 import { TEXTS } from './texts';
 
-export interface SelectorSetup {
+interface SelectorSetup {
   options: CurrencyOption[];
   shopCurrency: string;
   onChange(code: string): void;
@@ -26,24 +26,24 @@ export interface SelectorSetup {
 }
 
 /** Renders the selector into `host`'s shadow root; returns the unmount function. */
-export function renderSelector(host: HTMLElement, s: SelectorSetup): () => void {
-  const texts = pickTexts(TEXTS, s.language);
+export function renderSelector(host: HTMLElement, setup: SelectorSetup): () => void {
+  const texts = pickTexts(TEXTS, setup.language);
   return renderInShadow(
     host,
-    CSS + (s.position ? FLOATING(s.position) : ':host{display:inline-block}'),
+    CSS + (setup.position ? floatingCss(setup.position) : ':host{display:inline-block}'),
     createElement(CurrencySelector, {
-      options: s.options,
+      options: setup.options,
       value: shopperCurrency,
-      shopCurrency: s.shopCurrency,
-      onChange: s.onChange,
+      shopCurrency: setup.shopCurrency,
+      onChange: setup.onChange,
       // Vite writes the asset path from the build root ('/chunks/flags-….svg'): resolve it
       // against the asset base, where the chunks really are.
-      spriteUrl: new URL(spriteUrl.replace(/^\//, ''), s.assetBase).href,
+      spriteUrl: new URL(spriteUrl.replace(/^\//, ''), setup.assetBase).href,
       label: texts.label,
       notice: texts.notice,
-      floating: !!s.position,
-      up: !!s.position && s.position.startsWith('bottom'),
+      floating: !!setup.position,
+      up: !!setup.position?.startsWith('bottom'),
     }),
-    { report: s.report, name: 'currency-selector' },
+    { report: setup.report, name: 'currency-selector' },
   );
 }

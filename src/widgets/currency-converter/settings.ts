@@ -1,7 +1,7 @@
 /**
  * The `currency` settings section, validated when the converter chunk loads (not by the loader).
  */
-import { DEFAULT_CURRENCIES } from '../../core/constants';
+import { DEFAULT_CURRENCIES, PRODUCT_NAME } from '../../core/constants';
 import { check, list, nullable, oneOf, placement, validateSection, type Placement, type Rule } from '../../core/settings';
 
 export interface CurrencySettings {
@@ -13,17 +13,31 @@ export interface CurrencySettings {
   placement: Placement | null;
 }
 
-export const CURRENCY_DEFAULTS: CurrencySettings = {
+const CURRENCY_DEFAULTS: CurrencySettings = {
   enabled: [...DEFAULT_CURRENCIES],
   position: 'bottom-left',
   placement: null,
 };
 
+/** An ISO 4217 code in any case, kept upper case. */
+const currencyCode = check(
+  (code) => /^[a-z]{3}$/i.test(code),
+  'ISO 4217 code',
+  (code: string) => code.toUpperCase(),
+);
+
 const RULES: Record<string, Rule> = {
-  'currency.enabled': list(check((v) => /^[a-z]{3}$/i.test(v), 'ISO 4217 code', (v: string) => v.toUpperCase()), true),
+  'currency.enabled': list(currencyCode, true),
   'currency.position': oneOf('bottom-left', 'bottom-right', 'top-left', 'top-right'),
   'currency.placement': nullable(placement),
 };
 
 /** Validates `settings.currency`; problems read `currency.position: expected …`. */
 export const parseCurrencySettings = (raw: unknown) => validateSection(raw, CURRENCY_DEFAULTS, 'currency', RULES);
+
+/** The section as the converter uses it; what the shop got wrong goes to the console (those values take their defaults). */
+export function readCurrencySettings(raw: unknown): CurrencySettings {
+  const { value, problems } = parseCurrencySettings(raw);
+  if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
+  return value;
+}

@@ -1,5 +1,5 @@
 /**
- * Selector styles inside its shadow root. Floating corners come from `FLOATING[position]`; shops
+ * Selector styles inside its shadow root. Floating corners come from `floatingCss(position)`; shops
  * restyle with `--vitrine-currency-bg`, `--vitrine-currency-color` or `::part(box)`.
  */
 export const CSS =
@@ -20,7 +20,7 @@ export const CSS =
   '.notice{margin:0;font-size:12px;color:#3d3d3d}';
 
 /** Host styles of the floating selector per corner (spec §2: bottom/top × left/right). */
-export const FLOATING = (position: string): string => {
-  const [v, h] = position.split('-');
-  return `:host{position:fixed;z-index:2147483000;${v}:16px;${h}:16px}`;
+export const floatingCss = (position: string): string => {
+  const [vertical, horizontal] = position.split('-');
+  return `:host{position:fixed;z-index:2147483000;${vertical}:16px;${horizontal}:16px}`;
 };

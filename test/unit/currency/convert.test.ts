@@ -4,9 +4,9 @@ import { getCurrency } from '../../../src/currency/currencies';
 
 describe('currencyDecimals (spec §5)', () => {
   it('0 for JPY and the other zero-decimal ISO currencies, 3 for KWD JOD BHD OMR, else 2', () => {
-    for (const c of 'JPY KRW VND CLP ISK UGX PYG XAF XOF KMF RWF BIF DJF GNF VUV XPF'.split(' ')) expect(currencyDecimals(c)).toBe(0);
-    for (const c of ['KWD', 'JOD', 'BHD', 'OMR', 'kwd']) expect(currencyDecimals(c)).toBe(3);
-    for (const c of ['USD', 'EUR', 'GBP', 'CHF', 'XYZ', '', 'PYGX']) expect(currencyDecimals(c)).toBe(2);
+    for (const code of 'JPY KRW VND CLP ISK UGX PYG XAF XOF KMF RWF BIF DJF GNF VUV XPF'.split(' ')) expect(currencyDecimals(code)).toBe(0);
+    for (const code of ['KWD', 'JOD', 'BHD', 'OMR', 'kwd']) expect(currencyDecimals(code)).toBe(3);
+    for (const code of ['USD', 'EUR', 'GBP', 'CHF', 'XYZ', '', 'PYGX']) expect(currencyDecimals(code)).toBe(2);
   });
 });
 
@@ -53,15 +53,15 @@ describe('convert (spec §5 rounding, rates per USD)', () => {
       }
     }
     // shop in EUR, shopper back on EUR via the table rate
-    const eur = getCurrency('EUR')!.r;
+    const eur = getCurrency('EUR')!.rate;
     expect(convertCents(113465, eur, eur, 'EUR')).toBe(113465);
   });
 
   it('gives NaN (printed empty) for invalid rates or amounts', () => {
-    for (const [c, a, b] of [[100, 0, 1], [100, 1, -2], [100, NaN, 1], [NaN, 1, 1]]) {
-      const r = convert(c, a, b, 'EUR');
-      expect(r.value).toBeNaN();
-      expect(formatConverted(r.value, r.decimals, '€{{amount_with_comma_separator}}')).toBe('€');
+    for (const [cents, fromRate, toRate] of [[100, 0, 1], [100, 1, -2], [100, NaN, 1], [NaN, 1, 1]]) {
+      const result = convert(cents, fromRate, toRate, 'EUR');
+      expect(result.value).toBeNaN();
+      expect(formatConverted(result.value, result.decimals, '€{{amount_with_comma_separator}}')).toBe('€');
     }
   });
 });

@@ -16,43 +16,43 @@ SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ
 UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`.split(/\s+/);
 
 const all = listCurrencies();
-const codes = new Set(all.map((c) => c.code));
+const codes = new Set(all.map((currency) => currency.code));
 
 describe('currency table', () => {
   it('has ≥150 currencies with unique 3-upper-case-letter codes, sorted', () => {
     expect(all.length).toBeGreaterThanOrEqual(150);
     expect(codes.size).toBe(all.length);
-    for (const c of all) expect(c.code).toMatch(/^[A-Z]{3}$/);
-    expect(all.map((c) => c.code)).toEqual([...codes].sort());
+    for (const currency of all) expect(currency.code).toMatch(/^[A-Z]{3}$/);
+    expect(all.map((currency) => currency.code)).toEqual([...codes].sort());
   });
 
   it('every entry has name, symbol, a positive rate and a format with a known template', () => {
-    for (const c of all) {
-      expect(c.name.length, c.code).toBeGreaterThan(2);
-      expect(c.symbol.length, c.code).toBeGreaterThan(0);
-      expect(c.r, c.code).toBeGreaterThan(0);
-      const name = c.f.match(/\{\{\s*(\w+)\s*\}\}/)?.[1];
-      expect(MONEY_TEMPLATES, `${c.code} ${c.f}`).toContain(name);
-      expect(formatMoney(113465, c.f), c.code).toMatch(/1.?13[45]/);
+    for (const currency of all) {
+      expect(currency.name.length, currency.code).toBeGreaterThan(2);
+      expect(currency.symbol.length, currency.code).toBeGreaterThan(0);
+      expect(currency.rate, currency.code).toBeGreaterThan(0);
+      const name = currency.format.match(/\{\{\s*(\w+)\s*\}\}/)?.[1];
+      expect(MONEY_TEMPLATES, `${currency.code} ${currency.format}`).toContain(name);
+      expect(formatMoney(113465, currency.format), currency.code).toMatch(/1.?13[45]/);
     }
   });
 
   it('enables only the six default currencies (spec §9)', () => {
-    expect(all.filter((c) => c.s).map((c) => c.code).sort()).toEqual([...DEFAULT_CURRENCIES].sort());
+    expect(all.filter((currency) => currency.enabledByDefault).map((currency) => currency.code).sort()).toEqual([...DEFAULT_CURRENCIES].sort());
   });
 
   it('zero-decimal currencies use a no-decimals template', () => {
     for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'XAF', 'XOF'])
-      expect(getCurrency(code)!.f, code).toContain('no_decimals');
+      expect(getCurrency(code)!.format, code).toContain('no_decimals');
   });
 
   it('getCurrency is case-insensitive, undefined for unknown, and takes fresher rates', () => {
-    expect(getCurrency('eur')).toMatchObject({ code: 'EUR', symbol: '€', f: '€{{amount_with_comma_separator}}', s: true });
-    expect(getCurrency('USD')).toMatchObject({ r: 1, f: '${{amount}}', s: true });
+    expect(getCurrency('eur')).toMatchObject({ code: 'EUR', symbol: '€', format: '€{{amount_with_comma_separator}}', enabledByDefault: true });
+    expect(getCurrency('USD')).toMatchObject({ rate: 1, format: '${{amount}}', enabledByDefault: true });
     expect(getCurrency('XXX')).toBeUndefined();
     expect(getCurrency('ANG')).toBeUndefined(); // withdrawn 2025
-    expect(getCurrency('EUR', { EUR: 0.9 })!.r).toBe(0.9);
-    expect(getCurrency('GBP', {})!.r).toBeNaN();
+    expect(getCurrency('EUR', { EUR: 0.9 })!.rate).toBe(0.9);
+    expect(getCurrency('GBP', {})!.rate).toBeNaN();
   });
 
   it('rates.json covers exactly the table, per USD, with a date', () => {
@@ -65,27 +65,27 @@ describe('currency table', () => {
 
 describe('flag sprite', () => {
   const svg = readFileSync(new URL('../../../src/currency/flags.svg', import.meta.url), 'utf8');
-  const [, w, h] = svg.match(/width="(\d+)" height="(\d+)"/)!.map(Number);
+  const [, spriteWidth, spriteHeight] = svg.match(/width="(\d+)" height="(\d+)"/)!.map(Number);
 
   it('positions are the table index and lie inside the sprite', () => {
-    all.forEach((c, i) => {
-      expect(c.p).toBe(i);
-      const { x, y } = flagPosition(c.code)!;
+    all.forEach((currency, index) => {
+      expect(currency.spritePosition).toBe(index);
+      const { x, y } = flagPosition(currency.code)!;
       expect(x % FLAG_SIZE.width).toBe(0);
       expect(y % FLAG_SIZE.height).toBe(0);
-      expect(x + FLAG_SIZE.width).toBeLessThanOrEqual(w);
-      expect(y + FLAG_SIZE.height).toBeLessThanOrEqual(h);
+      expect(x + FLAG_SIZE.width).toBeLessThanOrEqual(spriteWidth);
+      expect(y + FLAG_SIZE.height).toBeLessThanOrEqual(spriteHeight);
     });
-    expect(w).toBe(FLAG_COLUMNS * FLAG_SIZE.width);
+    expect(spriteWidth).toBe(FLAG_COLUMNS * FLAG_SIZE.width);
     expect(flagPosition('XXX')).toBeUndefined();
   });
 
   it('has a cell for every currency at its position (drawn flag or its code)', () => {
-    for (const c of all) {
-      const { x, y } = flagPosition(c.code)!;
+    for (const currency of all) {
+      const { x, y } = flagPosition(currency.code)!;
       const drawn = svg.includes(`<g transform="translate(${x} ${y})">`);
-      const text = svg.includes(`<text x="${x + 15}" y="${y + 13}">${c.code}</text>`);
-      expect(drawn !== text, c.code).toBe(true);
+      const text = svg.includes(`<text x="${x + 15}" y="${y + 13}">${currency.code}</text>`);
+      expect(drawn !== text, currency.code).toBe(true);
     }
     for (const code of DEFAULT_CURRENCIES) {
       const { x, y } = flagPosition(code)!;
@@ -96,8 +96,8 @@ describe('flag sprite', () => {
 
 describe('countries', () => {
   it('every ISO 3166 country maps to a known currency', () => {
-    for (const cc of ISO_3166) expect(codes.has(currencyForCountry(cc)!), cc).toBe(true);
-    for (const cur of Object.values(countryCurrencies())) expect(codes.has(cur), cur).toBe(true);
+    for (const country of ISO_3166) expect(codes.has(currencyForCountry(country)!), country).toBe(true);
+    for (const code of Object.values(countryCurrencies())) expect(codes.has(code), code).toBe(true);
     expect(Object.keys(countryCurrencies()).sort()).toEqual([...ISO_3166, 'XK'].sort());
   });
 
@@ -115,10 +115,10 @@ describe('countries', () => {
     expect(preferredCountry('EUR')).toBe('EU');
     expect(preferredCountry('USD')).toBe('US');
     expect(preferredCountry('xof')).toBe('SN');
-    for (const c of all) {
-      const cc = preferredCountry(c.code);
-      expect(cc).toMatch(/^[A-Z]{2}$/);
-      if (cc !== 'EU') expect(ISO_3166, c.code).toContain(cc);
+    for (const currency of all) {
+      const country = preferredCountry(currency.code);
+      expect(country).toMatch(/^[A-Z]{2}$/);
+      if (country !== 'EU') expect(ISO_3166, currency.code).toContain(country);
     }
   });
 });

@@ -1,20 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { convert, formatConverted } from '../../../../src/core/money';
-import { convertText, createPriceConverter, moneyParser, shopParsers, type RenderPrice } from '../../../../src/widgets/currency-converter/priceConverter';
+import { convertText, createPriceConverter, moneyParser, moneyParsers, type RenderPrice } from '../../../../src/widgets/currency-converter/priceConverter';
 
 const EUR: RenderPrice = (cents, withCode) => {
   const { value, decimals } = convert(cents, 1, 0.86, 'EUR');
   return formatConverted(value, decimals, '€{{amount_with_comma_separator}}') + (withCode ? ' EUR' : '');
 };
-const parsers = shopParsers('${{amount}}', '${{amount}} USD');
+const parsers = moneyParsers('${{amount}}', '${{amount}} USD');
 
 describe('reading shown prices with the shop money format', () => {
   it('reads "$1,134.65" as 113465 cents and keeps the text around it', () => {
     const seen: number[] = [];
-    const out = convertText('From $1,134.65', parsers, (c) => (seen.push(c), 'X'));
+    const converted = convertText('From $1,134.65', parsers, (cents) => (seen.push(cents), 'X'));
     expect(seen).toEqual([113465]);
-    expect(out).toBe('From X');
+    expect(converted).toBe('From X');
   });
 
   it('prefers the format with the currency code, converts every amount of a text', () => {
@@ -24,14 +24,14 @@ describe('reading shown prices with the shop money format', () => {
 
   it('understands comma, space and apostrophe separators and formats without decimals', () => {
     const seen: number[] = [];
-    const r: RenderPrice = (c) => (seen.push(c), '');
+    const render: RenderPrice = (cents) => (seen.push(cents), '');
     for (const [format, text] of [
       ['{{amount_with_comma_separator}} €', '1.234,50 €'],
       ['{{amount_with_space_separator}} kr', '1 234,50 kr'],
       ["CHF {{amount_with_apostrophe_separator}}", "CHF 1'234.50"],
       ['¥{{amount_no_decimals}}', '¥1,235'],
     ]) {
-      convertText(text, [moneyParser(format)!], r);
+      convertText(text, [moneyParser(format)!], render);
     }
     expect(seen).toEqual([123450, 123450, 123450, 123500]);
   });
@@ -54,18 +54,18 @@ describe('createPriceConverter (DOM)', () => {
     document.body.innerHTML = `<div class="price"><div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$1,134.65</span></div>
       <s class="price-item price-item--regular">$20.00</s></div><p class="totals__total-value">$30.00 USD</p><p class="other">$5.00</p>`;
   };
-  const texts = () => Array.from(document.querySelectorAll('.price-item, .totals__total-value, .other')).map((e) => e.textContent);
+  const texts = () => Array.from(document.querySelectorAll('.price-item, .totals__total-value, .other')).map((element) => element.textContent);
 
   it('converts every price, never twice, and restores the exact original', () => {
     page();
-    const c = createPriceConverter({ parsers });
-    c.setRender(EUR);
+    const converter = createPriceConverter({ parsers });
+    converter.setRender(EUR);
     expect(texts()).toEqual(['€975,80', '€17,20', '€25,80 EUR', '$5.00']);
-    c.run();
-    c.setRender(EUR);
+    converter.run();
+    converter.setRender(EUR);
     expect(texts()).toEqual(['€975,80', '€17,20', '€25,80 EUR', '$5.00']);
     expect(document.querySelector('.price-item')!.hasAttribute('data-vitrine-converted')).toBe(true);
-    c.setRender(null);
+    converter.setRender(null);
     expect(texts()).toEqual(['$1,134.65', '$20.00', '$30.00 USD', '$5.00']);
     expect(document.querySelector('[data-vitrine-converted]')).toBeNull();
   });
@@ -74,42 +74,42 @@ describe('createPriceConverter (DOM)', () => {
     page();
     const item = document.querySelector('.price-item')!;
     const label = document.querySelector('.visually-hidden')!;
-    const c = createPriceConverter({ parsers });
-    c.setRender(EUR);
+    const converter = createPriceConverter({ parsers });
+    converter.setRender(EUR);
     expect(document.querySelector('.price-item')).toBe(item);
     expect(label.textContent).toBe('Regular price');
   });
 
   it('follows prices added or re-rendered later (debounced), ignoring its own writes', async () => {
     page();
-    const c = createPriceConverter({ parsers, debounceMs: 20 });
-    c.setRender(EUR);
-    c.observe();
+    const converter = createPriceConverter({ parsers, debounceMs: 20 });
+    converter.setRender(EUR);
+    converter.observe();
     document.querySelector('.price-item')!.textContent = '$10.00'; // a variant change
-    const li = document.createElement('li');
-    li.innerHTML = '<span class="price">$1.00</span>';
-    document.body.appendChild(li);
-    await new Promise((r) => setTimeout(r, 80));
+    const added = document.createElement('li');
+    added.innerHTML = '<span class="price">$1.00</span>';
+    document.body.appendChild(added);
+    await new Promise((resolve) => setTimeout(resolve, 80));
     expect(document.querySelector('.price-item')!.textContent).toBe('€8,60');
-    expect(li.textContent).toBe('€0,86');
-    c.setRender(null);
+    expect(added.textContent).toBe('€0,86');
+    converter.setRender(null);
     expect(document.querySelector('.price-item')!.textContent).toBe('$10.00');
-    c.destroy();
+    converter.destroy();
   });
 
   it('reports a price it could not render once and keeps its text', () => {
     page();
     const onFailure = vi.fn();
-    const c = createPriceConverter({ parsers, onFailure });
-    c.setRender(() => null);
+    const converter = createPriceConverter({ parsers, onFailure });
+    converter.setRender(() => null);
     expect(texts()).toEqual(['$1,134.65', '$20.00', '$30.00 USD', '$5.00']);
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
   it('converts 2,000 nodes in one pass', () => {
-    document.body.innerHTML = Array.from({ length: 2000 }, (_, i) => `<span class="price-item">$${i}.50</span>`).join('');
-    const c = createPriceConverter({ parsers });
-    c.setRender(EUR);
+    document.body.innerHTML = Array.from({ length: 2000 }, (_, index) => `<span class="price-item">$${index}.50</span>`).join('');
+    const converter = createPriceConverter({ parsers });
+    converter.setRender(EUR);
     expect(document.querySelectorAll('[data-vitrine-converted]').length).toBe(2000);
     expect(document.querySelector('.price-item')!.textContent).toBe('€0,43');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyParam, selectCurrency } from '../../../../src/widgets/currency-converter/selection';
 
-const known = (c: string) => ['USD', 'EUR', 'JPY', 'KWD', 'GBP', 'CAD'].includes(c);
+const known = (code: string) => ['USD', 'EUR', 'JPY', 'KWD', 'GBP', 'CAD'].includes(code);
 const enabled = ['USD', 'EUR', 'GBP', 'CAD'];
 
 describe('currency selection order (spec §4)', () => {
