@@ -4,6 +4,7 @@
  * an hour) is the lazy part `currency-converter.localization`, loaded on the first such choice: only
  * shops selling in market currencies need it.
  */
+import { ERR_WIDGET_RENDER } from '../../core/errors';
 import type { SafeStorage } from '../../core/storage';
 import { countryCurrencies, currencyForCountry, preferredCountry } from '../../currency/countries';
 import type { WidgetContext } from '../types';
@@ -30,11 +31,15 @@ export function moveMarket(code: string, ctx: WidgetContext, doc: Document, stor
   const country = countryFor(code, doc, ctx.page.store.countryCode);
   if (!country) return;
   const win = doc.defaultView!;
-  void ctx.load<typeof LocalizationPart>('currency-converter.localization').then((part) => {
-    part.localizationRedirect(
-      { currency: code, country, root: ctx.page.store.root, returnTo: win.location.pathname + win.location.search },
-      storage,
-      doc,
-    );
-  });
+  ctx
+    .load<typeof LocalizationPart>('currency-converter.localization')
+    .then((part) => {
+      part.localizationRedirect(
+        { currency: code, country, root: ctx.page.store.root, returnTo: win.location.pathname + win.location.search },
+        storage,
+        doc,
+      );
+    })
+    // A failed download (flaky network) or a throw in the part: reported, never unhandled.
+    .catch((error) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'currency-converter', part: 'localization' }));
 }
