@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Stars } from '../../ui/Stars';
-import type { ReviewStats } from '../../state/reviews';
+import type { ReviewStats } from '../../core/reviewStats';
 import { Boundary, guard } from '../../ui/guard';
 import type { WidgetContext } from '../types';
 import { fetchFeatured, type FeaturedReview } from './api';
@@ -45,19 +45,19 @@ export function FeaturedReviews({ ctx, settings, texts, onRendered }: FeaturedRe
   if (data === undefined) return <div className="w" part="widget" aria-busy="true" />;
   if (!data || !data.reviews.length) return null;
   const { stats, reviews } = data;
-  const avg = average(stats.s, texts);
+  const avg = average(stats.average, texts);
   const root = ctx.page.store.root;
   return (
     <section className="w" part="widget" aria-labelledby="vtl-fh">
       <h2 id="vtl-fh">{texts.featured}</h2>
-      {stats.r > 0 && (
+      {stats.count > 0 && (
         <div className="hd modern" part="header">
           <div className="sum" part="summary">
             <span className="avg" aria-hidden="true">
               {avg}
             </span>
-            <Stars rating={stats.s} starStyle={settings.starStyle} size={24} label={fill(texts.rated, { n: avg })} />
-            <span className="cnt">{stats.r == 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.r })}</span>
+            <Stars rating={stats.average} starStyle={settings.starStyle} size={24} label={fill(texts.rated, { n: avg })} />
+            <span className="cnt">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
           </div>
         </div>
       )}

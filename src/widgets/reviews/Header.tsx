@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { formatRating } from '../../core/lib/formatRating';
 import { Stars } from '../../ui/Stars';
-import type { ReviewStats } from '../../state/reviews';
+import type { ReviewStats } from '../../core/reviewStats';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { fill, type Texts } from './texts';
 
@@ -26,7 +26,7 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
   useSignals();
   const modern = settings.modernHeader;
   const style = settings.starStyle;
-  const avg = average(stats.s, texts);
+  const avg = average(stats.average, texts);
   const write = settings.reviewForm.enabled && (
     <button type="button" className="btn" part="write-button" onClick={() => onWrite()}>
       {texts.write}
@@ -40,15 +40,15 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
             {avg}
           </span>
         )}
-        <Stars rating={stats.s} starStyle={style} size={modern ? 24 : 19} label={fill(texts.rated, { n: avg })} />
-        <span className="cnt">{stats.r == 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.r })}</span>
+        <Stars rating={stats.average} starStyle={style} size={modern ? 24 : 19} label={fill(texts.rated, { n: avg })} />
+        <span className="cnt">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
         {!modern && write}
       </div>
       {settings.showStatsBars && (
         <ul className="bars" part="bars">
           {([5, 4, 3, 2, 1] as const).map((n) => {
-            const count = stats.d[n];
-            const p = stats.r ? Math.floor((count * 100) / stats.r) : 0;
+            const count = stats.byStars[n];
+            const p = stats.count ? Math.floor((count * 100) / stats.count) : 0;
             return (
               <li key={n}>
                 <button type="button" className="bar" part="bar" aria-pressed={filter == n} disabled={!count} onClick={() => onFilter(n)}>

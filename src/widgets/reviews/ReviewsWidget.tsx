@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LIST_LAYOUT_DEBOUNCE_MS, RESIZE_DEBOUNCE_MS } from '../../core/constants';
-import { debounce } from '../../core/lib/debounce';
 import { guard } from '../../ui/guard';
 import { Spinner } from '../../ui/Spinner';
 import type { Controller } from './controller';
@@ -40,16 +39,22 @@ export function ReviewsWidget({ c, initialWidth, onRendered }: ReviewsWidgetProp
   }, [status]);
 
   // Spec §9: columns re-measure 200 ms after resizing stops, the list's compact/loose switch 150 ms.
+  // A plain timer, not core's `debounce`: that one reports through the loader's error module,
+  // which widget code never imports (a throw in `measure` is reported by `guard`).
   useEffect(() => {
     const el = root.current;
     if (!el || typeof ResizeObserver != 'function') return;
     const measure = guard(() => setSize({ width: el.clientWidth - 32, viewport: innerWidth, body: document.body.clientWidth }), 'resize');
-    const update = debounce(measure, settings.layout == 'columns' ? RESIZE_DEBOUNCE_MS : LIST_LAYOUT_DEBOUNCE_MS);
-    const ro = new ResizeObserver(() => update());
+    const delay = settings.layout == 'columns' ? RESIZE_DEBOUNCE_MS : LIST_LAYOUT_DEBOUNCE_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ro = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, delay);
+    });
     ro.observe(el);
     return () => {
       ro.disconnect();
-      update.cancel();
+      clearTimeout(timer);
     };
   }, [status == 'ready']);
 
@@ -60,13 +65,13 @@ export function ReviewsWidget({ c, initialWidth, onRendered }: ReviewsWidgetProp
     wasExpanded.current = expanded;
   }, [expanded]);
 
-  if (status == 'error' || (status == 'ready' && !stats.r && !settings.showWhenNoReviews)) return null;
+  if (status == 'error' || (status == 'ready' && !stats.count && !settings.showWhenNoReviews)) return null;
   if (status == 'loading') return <div ref={root} className="w" part="widget" aria-busy="true" />;
 
   return (
     <section ref={root} className="w" part="widget" aria-labelledby="vtl-rh">
       <h2 id="vtl-rh">{texts.heading}</h2>
-      {!stats.r ? (
+      {!stats.count ? (
         <div className="empty" part="summary">
           <p>{texts.noReviews}</p>
           {settings.reviewForm.enabled && (
@@ -81,7 +86,7 @@ export function ReviewsWidget({ c, initialWidth, onRendered }: ReviewsWidgetProp
           <div className="status" role="status">
             {filter && !s.busy.value && (
               <>
-                <span>{fill(texts.filtered, { n: filter, count: stats.d[filter as 1] })}</span>
+                <span>{fill(texts.filtered, { n: filter, count: stats.byStars[filter as 1] })}</span>
                 <button type="button" className="link" onClick={() => c.filterBy(filter)}>
                   {texts.clear}
                 </button>

@@ -14,7 +14,7 @@ import { Verified } from './ReviewCard';
 import { fill } from './texts';
 import { SHOW_MORE_SPINNER_MS } from '../../core/constants';
 import { ERR_WIDGET_RENDER } from '../../core/errors';
-import { createReviewListState, reviewStats, type Review, type ReviewListState } from '../../state/reviews';
+import { createReviewListState, type Review, type ReviewListState } from '../../state/reviews';
 import type { WidgetContext } from '../types';
 import { fetchReviews } from './api';
 import { buildProductLd, injectProductLd } from './jsonLd';
@@ -69,8 +69,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
       if (page) {
         state.reviews.value = page.reviews;
         state.stats.value = page.stats;
-        reviewStats.value = { ...reviewStats.value, [handle]: page.stats };
-        if (!stars && page.stats.r) {
+        if (!stars && page.stats.count) {
           try {
             injectProductLd(document, buildProductLd(c.product, page.stats, page.reviews.slice(0, c.initialCount)));
           } catch (error) {
@@ -100,7 +99,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
     ready: Promise.resolve(),
     // Event handlers of the widget: a throw is reported (2280), never left to the shop's page.
     filterBy: guard((stars: number) => {
-      if (!state.stats.value.d[stars as 1]) return;
+      if (!state.stats.value.byStars[stars as 1]) return;
       const next = state.filter.value == stars ? null : stars;
       state.filter.value = next;
       state.expanded.value = false;

@@ -4,7 +4,8 @@
  * with a rating (the theme's or another app's). Reviews are plain text; `<` and `>` are escaped
  * so the block stays inert even if the page is later serialized.
  */
-import type { Review, ReviewStats } from '../../state/reviews';
+import type { ReviewStats } from '../../core/reviewStats';
+import type { Review } from '../../state/reviews';
 import { isoDay } from './formatDate';
 import type { ProductInfo } from './productInfo';
 import { htmlToText } from './sanitize';
@@ -18,7 +19,7 @@ export function buildProductLd(product: ProductInfo, stats: ReviewStats, reviews
     '@type': 'Product',
     name: product.title,
     url: product.url,
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: stats.s, reviewCount: stats.r, bestRating: 5, worstRating: 1 },
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: stats.average, reviewCount: stats.count, bestRating: 5, worstRating: 1 },
     review: reviews.map((r) => ({
       '@type': 'Review',
       author: { '@type': 'Person', name: r.name || 'Anonymous' },

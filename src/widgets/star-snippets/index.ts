@@ -16,13 +16,14 @@
 import { MUTATION_DEBOUNCE_MS, STAR_SIZE } from '../../core/constants';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
 import { formatRating } from '../../core/lib/formatRating';
-import { productStatsUrl } from '../../core/lib/productStatsUrl';
+import type { ReviewStats } from '../../core/reviewStats';
 import { renderStars, type StarsOptions } from '../../ui/stars';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import type { MountWidget } from '../types';
 import { leaveBestSelling, removeBestSelling } from './hideBestSelling';
-import { createInjector, type Stats } from './injectSnippets';
+import { createInjector } from './injectSnippets';
 import { showProductStars } from './productStars';
+import { fetchListingStats, fetchProductStats } from './statsRequests';
 import { textsFor } from './texts';
 
 const STYLE_ID = 'vitrine-stars-style';
@@ -49,15 +50,14 @@ export const mount: MountWidget = (_host, ctx) => {
   if (!cfg.showStarSnippet || (!cfg.starSnippet.collection && !cfg.starSnippet.product)) return;
 
   const t = textsFor(ctx.language);
-  const base = `${ctx.settings.providerBase}sf/prs/${encodeURIComponent(ctx.settings.shopId)}/`;
   const stars = (size: number): StarsOptions => ({
     size,
     style: cfg.starStyle,
     colors: { front: ctx.settings.colors.starFront, back: ctx.settings.colors.starBack },
   });
   const num = (n: number): string => formatRating(n, ctx.language);
-  const word = (st: Stats) => (st.r == 1 ? t.review : t.reviews);
-  const label = (st: Stats) => t.label.replace('{rating}', num(st.s)).replace('{count}', String(st.r)).replace('{reviews}', word(st));
+  const word = (st: ReviewStats) => (st.count == 1 ? t.review : t.reviews);
+  const label = (st: ReviewStats) => t.label.replace('{rating}', num(st.average)).replace('{count}', String(st.count)).replace('{reviews}', word(st));
   const text = (s: string): HTMLElement => {
     const span = doc.createElement('span');
     span.className = 'vitrine-stars__text';
@@ -67,13 +67,13 @@ export const mount: MountWidget = (_host, ctx) => {
   const parts = cfg.starSnippet.template.split('{stars}');
 
   /** Listing snippet: the template with stars; `role="img"` + label for screen readers. */
-  const fillListing = (el: HTMLElement, st: Stats): void => {
+  const fillListing = (el: HTMLElement, st: ReviewStats): void => {
     el.setAttribute('role', 'img');
     el.setAttribute('aria-label', label(st));
     const kids: Node[] = [];
     parts.forEach((p, i) => {
-      if (i) kids.push(renderStars(doc, st.s, stars(STAR_SIZE.collection)));
-      const s = p.replace(/\{totalReviews\}/g, String(st.r)).replace(/\{averageRating\}/g, num(st.s)).replace(/\{reviewsTranslation\}/g, word(st));
+      if (i) kids.push(renderStars(doc, st.average, stars(STAR_SIZE.collection)));
+      const s = p.replace(/\{totalReviews\}/g, String(st.count)).replace(/\{averageRating\}/g, num(st.average)).replace(/\{reviewsTranslation\}/g, word(st));
       if (s) kids.push(text(s));
     });
     el.replaceChildren(...kids);
@@ -85,7 +85,7 @@ export const mount: MountWidget = (_host, ctx) => {
 
   const injector = createInjector({
     doc,
-    fetchStats: (handles) => ctx.request<Record<string, Stats>>(base + 'stats.json', { method: 'POST', json: { handles } }),
+    fetchStats: (handles) => fetchListingStats(ctx, handles),
     fill: fillListing,
     showZero: cfg.showWhenNoReviews,
     skipHandle: () => (page.pageType == 'product' ? page.productHandle : null),
@@ -94,13 +94,13 @@ export const mount: MountWidget = (_host, ctx) => {
   });
 
   // --- product page line ---
-  let productStats: Promise<Stats | null> | null = null;
+  let productStats: Promise<ReviewStats | null> | null = null;
   let productFor = '';
-  const fillProduct = (el: HTMLElement, st: Stats | null): void => {
-    if (!st || (!(st.r > 0) && !cfg.showWhenNoReviews)) el.hidden = true;
+  const fillProduct = (el: HTMLElement, st: ReviewStats | null): void => {
+    if (!st || (!st.count && !cfg.showWhenNoReviews)) el.hidden = true;
     else {
       el.setAttribute('aria-label', label(st));
-      el.replaceChildren(renderStars(doc, st.s, stars(STAR_SIZE.product)), text(` ${num(st.s)} `), text(t.rated));
+      el.replaceChildren(renderStars(doc, st.average, stars(STAR_SIZE.product)), text(` ${num(st.average)} `), text(t.rated));
     }
   };
   const product = (): void => {
@@ -108,7 +108,7 @@ export const mount: MountWidget = (_host, ctx) => {
     if (!handle) return;
     if (productFor != handle) {
       productFor = handle;
-      productStats = ctx.request<Stats>(productStatsUrl(ctx.settings.providerBase, ctx.settings.shopId, handle)).catch(() => null);
+      productStats = fetchProductStats(ctx, handle);
     }
     showProductStars(doc, handle, productStats!, fillProduct, drop);
   };

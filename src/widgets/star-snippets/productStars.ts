@@ -7,7 +7,8 @@
  */
 import { SCROLL_TO_REVIEWS_MS, SCROLL_TO_REVIEWS_OFFSET_PX } from '../../core/constants';
 import { hiddenWithin } from './hidden';
-import { STARS_ATTR, type Stats } from './injectSnippets';
+import type { ReviewStats } from '../../core/reviewStats';
+import { STARS_ATTR } from './injectSnippets';
 
 /** Holders a theme or shop may provide; the line goes inside the first one. */
 export const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
@@ -77,16 +78,16 @@ export function placeProductStars(doc: Document, handle: string): HTMLElement | 
 export function showProductStars(
   doc: Document,
   handle: string,
-  stats: Promise<Stats | null>,
-  fill: (el: HTMLElement, stats: Stats | null) => void,
+  stats: Promise<ReviewStats | null>,
+  fill: (el: HTMLElement, stats: ReviewStats | null) => void,
   after: () => void,
 ): void {
   const el = placeProductStars(doc, handle);
   after();
   if (!el || el.hasAttribute('data-vitrine-filled')) return;
   el.setAttribute('data-vitrine-filled', '');
-  stats.then((st) => {
-    fill(el, st);
+  stats.then((loaded) => {
+    fill(el, loaded);
     after();
   });
 }
