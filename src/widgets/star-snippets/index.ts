@@ -17,7 +17,7 @@ import { MUTATION_DEBOUNCE_MS, STAR_SIZE } from '../../core/constants';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
 import { formatRating } from '../../core/lib/formatRating';
 import type { ReviewStats } from '../../core/reviewStats';
-import { renderStars, type StarsOptions } from '../../ui/stars';
+import { renderStars, type StarsOptions } from '../../ui/starIcons';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import type { MountWidget } from '../types';
 import { leaveBestSelling, removeBestSelling } from './hideBestSelling';

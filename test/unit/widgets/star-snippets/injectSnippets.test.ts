@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ReviewStats } from '../../../../src/core/reviewStats';
 import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST } from '../../../../src/widgets/star-snippets/injectSnippets';
 import { locate, THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
-import { fillPercent, renderStars } from '../../../../src/ui/stars';
+import { fillPercent, renderStars } from '../../../../src/ui/starIcons';
 
 const dawnCard = (h: string, root = '/') =>
   `<li><div class="card-wrapper"><div class="card"><div class="card__inner"><img src="x.png"><div class="card__content"><h3 class="card__heading"><a href="${root}products/${h}">In</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading" id="t-${h}"><a href="${root}products/${h}">${h}</a></h3><div class="price">$1</div></div></div></div></div></li>`;
