@@ -20,7 +20,7 @@ export function resolveLanguage(requested: string | null | undefined, available:
 }
 
 /** Replaces `{name}` placeholders; unknown ones stay visible for debugging. */
-const fill = (s: string, vars?: Record<string, string | number>): string =>
+export const fill = (s: string, vars?: Record<string, string | number>): string =>
   vars ? s.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] != null ? String(vars[k]) : m)) : s;
 
 /**

@@ -16,6 +16,7 @@
  */
 import { productHandle } from '../../core/pageContext';
 import type { ReviewStats } from '../../core/reviewStats';
+import { statsOrNull } from './statsRequests';
 import { EXCLUDED, locate, type Located, type ThemeLayout } from './themeLayouts';
 
 /** Attribute every snippet carries: `data-vitrine-stars="<handle>"`. */
@@ -25,8 +26,8 @@ export const MAX_HANDLES_PER_REQUEST = 250;
 
 export interface InjectorOptions {
   doc: Document;
-  /** Stats of up to 250 handles in one request (null: unknown); null when the budget is spent. */
-  fetchStats: (handles: string[]) => Promise<Record<string, ReviewStats | null> | null>;
+  /** The provider's stats of up to 250 handles in one request, as sent; null when the budget is spent. */
+  fetchStats: (handles: string[]) => Promise<Record<string, unknown> | null>;
   /** Fills a snippet element for `stats` (stars, text, accessible label). */
   fill: (el: HTMLElement, stats: ReviewStats) => void;
   /** Products with no reviews get a snippet only when this is true (`showWhenNoReviews`). */
@@ -42,10 +43,6 @@ export interface InjectorOptions {
 export interface Injector {
   /** Scans, places, fetches and fills. `force` removes our listing snippets first (refresh). */
   run(force?: boolean): Promise<void>;
-  /** Stats fetched so far; null = the request for that handle failed. */
-  cache: Map<string, ReviewStats | null>;
-  /** Layout state (the first layout that matched is remembered). */
-  state: { remembered: ThemeLayout | null };
 }
 
 /** Handle of a product link on this shop; null for other hosts and non-product links. */
@@ -60,8 +57,10 @@ const CLASS = 'vitrine-stars vitrine-stars--listing';
 
 export function createInjector(options: InjectorOptions): Injector {
   const doc = options.doc;
+  /** Stats fetched so far, for the page's lifetime; null = unknown (the request failed). */
   const cache = new Map<string, ReviewStats | null>();
-  const state: Injector['state'] = { remembered: null };
+  /** Layout state: the first layout that matched is remembered. */
+  const state: { remembered: ThemeLayout | null } = { remembered: null };
   let reported = false;
   let running: Promise<void> | null = null;
   /** A run was asked for while one was running: it runs again once done (forced if any asked). */
@@ -78,10 +77,7 @@ export function createInjector(options: InjectorOptions): Injector {
   };
 
   async function once(force: boolean): Promise<void> {
-    if (force) {
-      const old = doc.querySelectorAll(`.vitrine-stars--listing[${STARS_ATTR}]`);
-      for (let i = 0; i < old.length; i++) old[i].remove();
-    }
+    if (force) doc.querySelectorAll(`.vitrine-stars--listing[${STARS_ATTR}]`).forEach((old) => old.remove());
     const skip = options.skipHandle?.() || null;
     // --- read pass: links → cards (no layout reads) ---
     const links = doc.querySelectorAll('a[href*="/products/"]');
@@ -119,7 +115,7 @@ export function createInjector(options: InjectorOptions): Injector {
         batches.push(
           options.fetchStats(batch).then(
             (byHandle) => {
-              for (const handle of batch) cache.set(handle, (byHandle && byHandle[handle]) || null);
+              for (const handle of batch) cache.set(handle, statsOrNull(byHandle && byHandle[handle]));
             },
             () => {
               for (const handle of batch) cache.set(handle, null);
@@ -173,5 +169,5 @@ export function createInjector(options: InjectorOptions): Injector {
     return running;
   }
 
-  return { run, cache, state };
+  return { run };
 }

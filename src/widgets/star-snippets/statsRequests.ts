@@ -1,25 +1,28 @@
 /**
  * The star snippets' two stats requests (spec §7 `sf/prs/{shopId}/…`), through the page's
- * requester: every answer is read into `ReviewStats` here, so the rest of the chunk never sees
- * the provider's wire names. Both resolve to null for what the provider could not tell us (the
- * request budget is spent, or a handle is missing from the answer): such a product shows nothing.
+ * requester, and `statsOrNull`, which reads what they answer into `ReviewStats` (the listing
+ * injector does so for each handle as it caches the batch answer), so nothing past them sees the
+ * provider's wire names. Null stands for what the provider could not tell us (the request budget
+ * is spent, a handle is missing from the answer): such a product shows nothing.
  */
 import { productStatsUrl } from '../../core/lib/productStatsUrl';
 import { toReviewStats, type ReviewStats } from '../../core/reviewStats';
 import type { WidgetContext } from '../types';
 
 /** Stats for a value the provider sent, null when it sent nothing for it. */
-const statsOrNull = (wire: unknown): ReviewStats | null => (wire ? toReviewStats(wire) : null);
+export const statsOrNull = (wire: unknown): ReviewStats | null => (wire ? toReviewStats(wire) : null);
 
 /**
- * Stats of `handles` (at most 250, the provider's limit) in one POST, keyed by handle. Null when
- * the request budget is spent; rejects on network/HTTP errors (the requester reports those).
+ * The provider's stats of `handles` (at most 250, its limit) in one POST, keyed by handle, as
+ * sent (read each with `statsOrNull`). Null when the request budget is spent; rejects on
+ * network/HTTP errors (the requester reports those).
  */
-export async function fetchListingStats(ctx: WidgetContext, handles: string[]): Promise<Record<string, ReviewStats | null> | null> {
+export function fetchListingStats(ctx: WidgetContext, handles: string[]): Promise<Record<string, unknown> | null> {
   const { providerBase, shopId } = ctx.settings;
-  const url = `${providerBase}sf/prs/${encodeURIComponent(shopId)}/stats.json`;
-  const byHandle = await ctx.request<Record<string, unknown>>(url, { method: 'POST', json: { handles } });
-  return byHandle && Object.fromEntries(handles.map((handle) => [handle, statsOrNull(byHandle[handle])]));
+  return ctx.request<Record<string, unknown>>(`${providerBase}sf/prs/${encodeURIComponent(shopId)}/stats.json`, {
+    method: 'POST',
+    json: { handles },
+  });
 }
 
 /**

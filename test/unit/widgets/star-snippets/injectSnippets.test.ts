@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 /** Listing injection logic (framework-free DOM code) in jsdom: layouts, grouping, batching, cache. */
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ReviewStats } from '../../../../src/core/reviewStats';
 import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST } from '../../../../src/widgets/star-snippets/injectSnippets';
 import { locate, THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
 import { fillPercent, renderStars } from '../../../../src/ui/starIcons';
@@ -9,9 +8,8 @@ import { fillPercent, renderStars } from '../../../../src/ui/starIcons';
 const dawnCard = (h: string, root = '/') =>
   `<li><div class="card-wrapper"><div class="card"><div class="card__inner"><img src="x.png"><div class="card__content"><h3 class="card__heading"><a href="${root}products/${h}">In</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading" id="t-${h}"><a href="${root}products/${h}">${h}</a></h3><div class="price">$1</div></div></div></div></div></li>`;
 
-const NO_STARS = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-const stats = (handles: string[]): Record<string, ReviewStats> =>
-  Object.fromEntries(handles.map((handle) => [handle, handle.startsWith('zero') ? { count: 0, average: 0, byStars: NO_STARS } : { count: 3, average: 4.5, byStars: { ...NO_STARS, 5: 2, 4: 1 } }]));
+/** The provider's answer (wire format, spec §3 `{ r, s, d }`): 3 reviews, or none for `zero-…` handles. */
+const stats = (handles: string[]): Record<string, unknown> => Object.fromEntries(handles.map((h) => [h, { r: h.startsWith('zero') ? 0 : 3, s: 4.5 }]));
 
 function setup(html: string, opts: { showZero?: boolean } = {}) {
   document.body.innerHTML = html;
