@@ -1,14 +1,15 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Stars } from '../../ui/Stars';
+import { fill } from '../../core/i18n';
 import type { ReviewStats } from '../../core/reviewStats';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { Boundary, guard } from '../../ui/guard';
+import { Stars } from '../../ui/Stars';
 import type { WidgetContext } from '../types';
 import { fetchFeatured, type FeaturedReview } from './api';
 import { average } from './Header';
 import { ReviewCard } from './ReviewCard';
-import type { ReviewsSettings } from '../../core/reviewsSettings';
-import { fill, type Texts } from './texts';
+import type { Texts } from './texts';
 
 /** Extra rules for the reviews page: a card grid, each card topped by its product link. */
 export const FEATURED_CSS =
@@ -37,15 +38,17 @@ export function FeaturedReviews({ ctx, settings, texts, onRendered }: FeaturedRe
 
   useEffect(() => {
     fetchFeatured(ctx).then(setData, () => setData(null));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `ctx` is the mount's own and never changes
   }, []);
   useLayoutEffect(() => {
     if (data !== undefined) onRendered();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `onRendered` is the mount's own and never changes
   }, [data]);
 
   if (data === undefined) return <div className="w" part="widget" aria-busy="true" />;
   if (!data || !data.reviews.length) return null;
   const { stats, reviews } = data;
-  const avg = average(stats.average, texts);
+  const averageText = average(stats.average, texts);
   const root = ctx.page.store.root;
   return (
     <section className="w" part="widget" aria-labelledby="vtl-fh">
@@ -54,24 +57,29 @@ export function FeaturedReviews({ ctx, settings, texts, onRendered }: FeaturedRe
         <div className="hd modern" part="header">
           <div className="sum" part="summary">
             <span className="avg" aria-hidden="true">
-              {avg}
+              {averageText}
             </span>
-            <Stars rating={stats.average} starStyle={settings.starStyle} size={24} label={fill(texts.rated, { n: avg })} />
+            <Stars rating={stats.average} starStyle={settings.starStyle} size={24} label={fill(texts.rated, { n: averageText })} />
             <span className="cnt">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
           </div>
         </div>
       )}
       <ul className="fg" part="list" role="list">
-        {reviews.map((r) => {
-          const href = `${root}/products/${encodeURIComponent(r.product.handle)}`;
+        {reviews.map((review) => {
+          const href = `${root}/products/${encodeURIComponent(review.product.handle)}`;
           return (
-            <Boundary key={r.id} name="featured-review">
+            <Boundary key={review.id} name="featured-review">
               <li className="fi">
                 <a className="fp" part="product" href={href}>
-                  {r.product.image && <img src={r.product.image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
-                  <span>{r.product.title}</span>
+                  {review.product.image && <img src={review.product.image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+                  <span>{review.product.title}</span>
                 </a>
-                <ReviewCard review={r} settings={settings} texts={texts} onPhoto={guard(() => location.assign(`${href}?review=${encodeURIComponent(r.id)}`))} />
+                <ReviewCard
+                  review={review}
+                  settings={settings}
+                  texts={texts}
+                  onPhoto={guard(() => location.assign(`${href}?review=${encodeURIComponent(review.id)}`))}
+                />
               </li>
             </Boundary>
           );

@@ -21,7 +21,8 @@ export interface ReviewPage {
 /** `value` when it is a finite number, else `fallback`. */
 const finiteNumber = (value: unknown, fallback = 0): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 /** `value` as text cut to `max` characters (numbers are written out), else ''. */
-const text = (value: unknown, max = 20000): string => (typeof value === 'string' ? value.slice(0, max) : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown, max = 20000): string =>
+  typeof value === 'string' ? value.slice(0, max) : typeof value === 'number' ? String(value) : '';
 
 /** `{providerBase}reviews/{shopId}/{lastUpdated}/{handle}[/r{stars}].json?page=1&limit=N` */
 export function reviewsUrl(ctx: WidgetContext, handle: string, stars: number | null, limit: number): string {

@@ -10,17 +10,22 @@
  * widget, header, summary, bars, bar, share, write-button, list, review, author, verified, date,
  * stars, photos, reply, more-button, dialog, close, gallery.
  */
+import { WIDGET_MAX_WIDTH } from '../../core/constants';
 import type { Colors } from '../../core/settings';
 import { SPINNER_CSS } from '../../ui/Spinner';
 import { STARS_CSS } from '../../ui/Stars';
+import { WIDGET_SIDE_PADDING } from './layout';
 
-const hex = (c: string, d: string) => (/^#[0-9a-f]{6}$/i.test(c) ? c : d);
-
+/**
+ * `colors` are the settings' (`ctx.settings.colors`): the settings parser has made each one a
+ * '#rrggbb' value, its default (`DEFAULT_SETTINGS.colors`) when the shop's was missing or bad, so
+ * they go into the CSS as they are and the defaults live in one place.
+ */
 export function widgetCss(colors: Colors): string {
   return (
-    `.w{--sf:var(--vitrine-star-front,${hex(colors.starFront, '#fbda03')});--sb:var(--vitrine-star-back,${hex(colors.starBack, '#cecece')});--bar:var(--vitrine-bars,${hex(colors.bars, '#fbda03')});--ok:var(--vitrine-verified,${hex(colors.verified, '#00a332')});` +
+    `.w{--sf:var(--vitrine-star-front,${colors.starFront});--sb:var(--vitrine-star-back,${colors.starBack});--bar:var(--vitrine-bars,${colors.bars});--ok:var(--vitrine-verified,${colors.verified});` +
     `--fg:var(--vitrine-text,#1f1f1f);--mu:var(--vitrine-muted,#666);--bd:var(--vitrine-border,#e2e2e2);--bg:var(--vitrine-card-bg,#fff);--rad:var(--vitrine-radius,8px);` +
-    `display:block;max-width:1200px;margin:40px auto;padding:0 16px;color:var(--fg);font-size:15px;font-weight:400;font-style:normal;line-height:1.5;text-align:left;text-transform:none;text-indent:0;letter-spacing:normal;word-spacing:normal;white-space:normal;visibility:visible;direction:ltr}` +
+    `display:block;max-width:${WIDGET_MAX_WIDTH}px;margin:40px auto;padding:0 ${WIDGET_SIDE_PADDING}px;color:var(--fg);font-size:15px;font-weight:400;font-style:normal;line-height:1.5;text-align:left;text-transform:none;text-indent:0;letter-spacing:normal;word-spacing:normal;white-space:normal;visibility:visible;direction:ltr}` +
     `.w *{margin:0;padding:0;float:none}` +
     `.w h2{font-size:22px;line-height:1.3;font-weight:600;margin-bottom:16px}` +
     `button{font:inherit;color:inherit;background:none;border:0;cursor:pointer;text-transform:none;letter-spacing:normal}button:disabled{cursor:default}` +
@@ -29,9 +34,9 @@ export function widgetCss(colors: Colors): string {
     `.btn{display:inline-block;padding:10px 18px;border-radius:var(--rad);background:var(--vitrine-button-bg,#1f1f1f);color:var(--vitrine-button-text,#fff);font-weight:600;line-height:1.2}` +
     `.hd{display:flex;flex-wrap:wrap;gap:24px;align-items:center;padding-bottom:20px;margin-bottom:20px;border-bottom:1px solid var(--bd)}` +
     `.sum{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center}.modern .sum{flex-direction:column;align-items:flex-start;gap:4px}.avg{font-size:40px;font-weight:700;line-height:1}.cnt{color:var(--mu)}` +
-    `.bars{list-style:none;min-width:240px;flex:1;max-width:360px}.bar{display:flex;align-items:center;gap:8px;width:100%;padding:2px 4px;border-radius:4px;text-align:left}` +
+    `.bars{list-style:none;min-width:240px;flex:1;max-width:360px}.bar{position:relative;display:flex;align-items:center;gap:8px;width:100%;padding:2px 4px;border-radius:4px;text-align:left}` +
     `.bar:not(:disabled):hover,.bar[aria-pressed=true]{background:rgba(0,0,0,.06)}.bar[aria-pressed=true]{font-weight:700}.bar:disabled{opacity:.45}` +
-    `.bar{position:relative}.bn{width:10px;text-align:right}.bar .st{order:1}.tr{order:2}.bc{order:3}.tr{flex:1;height:8px;border-radius:4px;background:var(--sb);overflow:hidden}.fl{display:block;height:100%;background:var(--bar)}.bc{min-width:28px;text-align:right;color:var(--mu)}` +
+    `.bn{width:10px;text-align:right}.bar .st{order:1}.tr{order:2;flex:1;height:8px;border-radius:4px;background:var(--sb);overflow:hidden}.fl{display:block;height:100%;background:var(--bar)}.bc{order:3;min-width:28px;text-align:right;color:var(--mu)}` +
     `.share{display:flex;flex-direction:column;align-items:flex-start;gap:8px}.sh{font-weight:600}.rate{display:flex}.rs{padding:2px}` +
     `.rate:hover .sb,.rate:focus-within .sb{fill:var(--sf)}.rs:hover~.rs .sb,.rs:focus~.rs .sb{fill:var(--sb)}` +
     `.status{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin-bottom:16px;color:var(--mu)}.link{text-decoration:underline;color:var(--fg)}` +

@@ -51,11 +51,11 @@ function ctx(list = ALL): WidgetContext {
 
 async function mountWidget(over: Partial<ReviewsSettings> = {}, list = ALL) {
   const settings = { ...REVIEWS_DEFAULTS, ...over };
-  const c = createController(ctx(list), 'tee', settings, TEXTS.en!, false);
+  const controller = createController(ctx(list), 'tee', settings, TEXTS.en!, false);
   const onRendered = vi.fn();
-  render(<ReviewsWidget c={c} initialWidth={1000} onRendered={onRendered} />);
-  await act(() => c.ready);
-  return { c, onRendered };
+  render(<ReviewsWidget controller={controller} initialWidth={1000} onRendered={onRendered} />);
+  await act(() => controller.ready);
+  return { controller, onRendered };
 }
 const cards = () => document.querySelectorAll('article.card');
 
@@ -84,10 +84,10 @@ describe('ReviewsWidget', () => {
   });
 
   test('a zero-count bar is disabled; a bar filters, the active bar clears, another replaces', async () => {
-    const { c } = await mountWidget();
+    const { controller } = await mountWidget();
     const bars = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button.bar'));
     expect(bars().map((b) => b.disabled)).toEqual([false, false, false, false, true]);
-    c.filterBy(1); // zero count: nothing happens
+    controller.filterBy(1); // zero count: nothing happens
     expect(urls.length).toBe(1);
     await act(async () => fireEvent.click(bars()[1]!));
     expect(urls.at(-1)).toBe('/api/reviews/demo/1/tee/r4.json?page=1&limit=100');

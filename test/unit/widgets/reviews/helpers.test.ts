@@ -7,7 +7,8 @@ import { columnCount, listVariant } from '../../../../src/widgets/reviews/layout
 import { absoluteUrl, fetchFeatured, fetchReviews, reviewsUrl, toReview } from '../../../../src/widgets/reviews/api';
 import { buildProductLd, hasRatedProduct, injectProductLd } from '../../../../src/widgets/reviews/jsonLd';
 import { followReviewOrder, readReviewOrder } from '../../../../src/widgets/reviews/orderReview';
-import { fill, textsFor } from '../../../../src/widgets/reviews/texts';
+import { fill } from '../../../../src/core/i18n';
+import { textsFor } from '../../../../src/widgets/reviews/texts';
 import type { WidgetContext } from '../../../../src/widgets/types';
 
 const html = (input: string) => {
@@ -125,7 +126,8 @@ describe('api parsing', () => {
     expect(report).toHaveBeenCalledExactlyOnceWith(3021, expect.any(Error), { at: [1, 2, 3] });
   });
   test('stats are read from the wire format into ReviewStats', async () => {
-    const page = (await fetchReviews({ ...ctx, request: async () => ({ reviews: [], total: 0, stats: { r: 3, s: 4.33, d: { 5: 2, 4: 1 } } }) } as unknown as WidgetContext, 'tee', null, 20))!;
+    const wire = { reviews: [], total: 0, stats: { r: 3, s: 4.33, d: { 5: 2, 4: 1 } } };
+    const page = (await fetchReviews({ ...ctx, request: async () => wire } as unknown as WidgetContext, 'tee', null, 20))!;
     expect(page.stats).toEqual({ count: 3, average: 4.33, byStars: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 2 } });
   });
 });
