@@ -21,7 +21,7 @@ export interface ModalProps {
   onClose(): void;
   children?: ReactNode;
   /** Custom key handling (arrows…) while open, after Escape and Tab.  */
-  onKeyDown?(e: KeyboardEvent): void;
+  onKeyDown?(event: KeyboardEvent): void;
 }
 
 const FOCUSABLE = 'button:not([disabled]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
@@ -74,24 +74,26 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
     const closed = () => requestClose(true);
     // Keys are heard on the document: while the modal is open the rest of the page is inert, and
     // focus may sit on the body after the content under it was replaced.
-    const keyDown = guard((e: KeyboardEvent) => {
-      if (e.key == 'Escape') {
-        e.preventDefault();
+    const keyDown = guard((event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
         requestClose();
         return;
       }
-      if (e.key == 'Tab') {
-        const all = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length);
-        if (!all.length) return;
-        const i = all.indexOf(deepActive() as HTMLElement);
-        const next = e.shiftKey ? (i <= 0 ? all[all.length - 1] : null) : i < 0 || i == all.length - 1 ? all[0] : null;
-        if (next) {
-          e.preventDefault();
-          next.focus();
+      if (event.key === 'Tab') {
+        const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length);
+        if (!focusable.length) return;
+        const index = focusable.indexOf(deepActive() as HTMLElement);
+        const last = focusable.length - 1;
+        // Tab wraps from the last control to the first, Shift+Tab from the first to the last.
+        const wrapTo = event.shiftKey ? (index <= 0 ? focusable[last] : null) : index < 0 || index === last ? focusable[0] : null;
+        if (wrapTo) {
+          event.preventDefault();
+          wrapTo.focus();
         }
         return;
       }
-      keysRef.current?.(e);
+      keysRef.current?.(event);
     }, 'modal-keys');
     dialog.addEventListener('close', closed);
     document.addEventListener('keydown', keyDown, true);
@@ -99,11 +101,12 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
       clearTimeout(fadeIn);
       dialog.removeEventListener('close', closed);
       document.removeEventListener('keydown', keyDown, true);
-      if (typeof dialog.close == 'function') dialog.close();
+      if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       body.remove('vitrine-modal-active');
       if (back && back.isConnected) back.focus();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once: open on mount, close on unmount (`requestClose` is fixed)
   }, []);
 
   return (
@@ -112,13 +115,13 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
       className="dlg"
       part="dialog"
       aria-label={label}
-      onCancel={(e) => {
-        e.preventDefault();
+      onCancel={(event) => {
+        event.preventDefault();
         requestClose();
       }}
-      onClick={(e) => {
+      onClick={(event) => {
         // The dialog element itself is only hit on its padding/backdrop: the overlay.
-        if (e.target === ref.current) requestClose();
+        if (event.target === ref.current) requestClose();
       }}
     >
       <div className="dlg-in">

@@ -20,19 +20,21 @@ export interface StarsProps {
 
 export function Stars({ rating, starStyle = 'rounded', size = 18, label, icons = 5 }: StarsProps) {
   useSignals();
-  const d = STAR_PATHS[starStyle] || STAR_PATHS.rounded;
+  const path = STAR_PATHS[starStyle] || STAR_PATHS.rounded;
   return (
     <span className="st" part="stars" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : 'true'}>
-      {starFills(rating).slice(0, icons).map((f, i) => (
-        <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path className="sb" d={d} />
-          {f > 0 && (
-            <svg width={24 * f} height="24">
-              <path className="sf" d={d} />
-            </svg>
-          )}
-        </svg>
-      ))}
+      {starFills(rating)
+        .slice(0, icons)
+        .map((fill, index) => (
+          <svg key={index} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path className="sb" d={path} />
+            {fill > 0 && (
+              <svg width={24 * fill} height="24">
+                <path className="sf" d={path} />
+              </svg>
+            )}
+          </svg>
+        ))}
     </span>
   );
 }
