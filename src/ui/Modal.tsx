@@ -49,7 +49,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
       const dialog = ref.current;
       if (closing.current || !dialog) return;
       closing.current = true;
-      dialog.classList.remove('in');
+      dialog.classList.remove('shown');
       const close = guard(() => closeRef.current(), 'modal-close');
       const instant = now || !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       if (instant) close();
@@ -67,7 +67,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
     } catch {
       dialog.setAttribute('open', '');
     }
-    const fadeIn = setTimeout(() => dialog.classList.add('in'), MODAL_OPEN_DELAY_MS);
+    const fadeIn = setTimeout(() => dialog.classList.add('shown'), MODAL_OPEN_DELAY_MS);
     const first = dialog.querySelector<HTMLElement>('[data-autofocus]') || dialog.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     // Escape closes the dialog natively in some browsers (close watchers): follow it at once.
@@ -112,7 +112,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
   return (
     <dialog
       ref={ref}
-      className="dlg"
+      className="modal"
       part="dialog"
       aria-label={label}
       onCancel={(event) => {
@@ -124,8 +124,8 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
         if (event.target === ref.current) requestClose();
       }}
     >
-      <div className="dlg-in">
-        <button type="button" className="dlg-x" part="close" aria-label={closeLabel} onClick={() => requestClose()}>
+      <div className="modal-content">
+        <button type="button" className="modal-close" part="close" aria-label={closeLabel} onClick={() => requestClose()}>
           ×
         </button>
         {children}
@@ -135,4 +135,4 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
 }
 
 /** Styles `Modal` needs (the widget adds its own content styles). */
-export const MODAL_CSS = `.dlg{opacity:0;transform:translateY(12px);transition:opacity .2s,transform .2s}.dlg.in{opacity:1;transform:none}@media (prefers-reduced-motion:reduce){.dlg{transition:none;transform:none}}.dlg{padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.dlg::backdrop{background:rgba(0,0,0,.6)}.dlg-in{position:relative;padding:24px}.dlg-x{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;
+export const MODAL_CSS = `.modal{opacity:0;transform:translateY(12px);transition:opacity .2s,transform .2s;padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.modal.shown{opacity:1;transform:none}@media (prefers-reduced-motion:reduce){.modal{transition:none;transform:none}}.modal::backdrop{background:rgba(0,0,0,.6)}.modal-content{position:relative;padding:24px}.modal-close{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;

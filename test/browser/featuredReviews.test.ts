@@ -39,9 +39,9 @@ describe('reviews page (/pages/top-reviews)', () => {
       assert.ok(api.reviews.length > 0);
       const got = await ev<{ heading: string; cards: number; cnt: string; avg: string; links: string[]; titles: string[]; ids: string[]; inMain: boolean; minHeight: string }>(
         o.page,
-        `({ heading: ${SR}.querySelector('h2').textContent, cards: ${SR}.querySelectorAll('.fi .card').length, cnt: ${SR}.querySelector('.cnt').textContent,
-            avg: ${SR}.querySelector('.avg').textContent, links: [...${SR}.querySelectorAll('.fp')].map((a) => a.getAttribute('href')),
-            titles: [...${SR}.querySelectorAll('.fp')].map((a) => a.textContent), ids: [...${SR}.querySelectorAll('.card')].map((c) => c.getAttribute('data-review-id')),
+        `({ heading: ${SR}.querySelector('h2').textContent, cards: ${SR}.querySelectorAll('.featured-item .card').length, cnt: ${SR}.querySelector('.count').textContent,
+            avg: ${SR}.querySelector('.average').textContent, links: [...${SR}.querySelectorAll('.featured-product')].map((a) => a.getAttribute('href')),
+            titles: [...${SR}.querySelectorAll('.featured-product')].map((a) => a.textContent), ids: [...${SR}.querySelectorAll('.card')].map((c) => c.getAttribute('data-review-id')),
             inMain: !!document.querySelector('main ${HOST}'), minHeight: document.querySelector('${HOST}').style.minHeight })`,
       );
       assert.equal(got.heading, 'Featured reviews');
@@ -55,7 +55,7 @@ describe('reviews page (/pages/top-reviews)', () => {
       assert.equal(got.minHeight, '');
       // The link goes to the product page.
       const first = api.reviews[0]!.product.handle;
-      await Promise.all([o.page.waitForURL(`**/products/${first}`), o.page.locator(`${HOST} .fp`).first().click()]);
+      await Promise.all([o.page.waitForURL(`**/products/${first}`), o.page.locator(`${HOST} .featured-product`).first().click()]);
       assert.deepEqual(o.errors, []);
     } finally {
       await o.context.close();
@@ -67,7 +67,7 @@ describe('reviews page (/pages/top-reviews)', () => {
     try {
       await ready(o.page);
       const api = await provider();
-      const links = await ev<string[]>(o.page, `[...${SR}.querySelectorAll('.fp')].map((a) => a.getAttribute('href'))`);
+      const links = await ev<string[]>(o.page, `[...${SR}.querySelectorAll('.featured-product')].map((a) => a.getAttribute('href'))`);
       assert.deepEqual(links, api.reviews.map((r) => `/es/products/${r.product.handle}`));
       assert.equal(await ev(o.page, `${SR}.querySelector('h2').textContent`), 'Opiniones destacadas');
     } finally {
@@ -97,9 +97,9 @@ describe('reviews page (/pages/top-reviews)', () => {
       await ready(page);
       const r = await ev<{ cards: number; name: string; title: string; tags: string[]; imgs: number; links: string[]; hrefs: number }>(
         page,
-        `({ cards: ${SR}.querySelectorAll('.card').length, name: ${SR}.querySelector('.nm').textContent, title: ${SR}.querySelector('.fp span').textContent,
-            tags: [...new Set([...${SR}.querySelectorAll('.tx *')].map((e) => e.localName))].sort(), imgs: ${SR}.querySelectorAll('img').length,
-            links: [...${SR}.querySelectorAll('.fp')].map((a) => a.getAttribute('href')), hrefs: [...${SR}.querySelectorAll('.tx a[href]')].length })`,
+        `({ cards: ${SR}.querySelectorAll('.card').length, name: ${SR}.querySelector('.author').textContent, title: ${SR}.querySelector('.featured-product span').textContent,
+            tags: [...new Set([...${SR}.querySelectorAll('.text *')].map((e) => e.localName))].sort(), imgs: ${SR}.querySelectorAll('img').length,
+            links: [...${SR}.querySelectorAll('.featured-product')].map((a) => a.getAttribute('href')), hrefs: [...${SR}.querySelectorAll('.text a[href]')].length })`,
       );
       // The review with a non-handle product is dropped; names and titles are text.
       assert.equal(r.cards, 2);

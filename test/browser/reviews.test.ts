@@ -43,7 +43,7 @@ async function providerReviews(handle = SEED_FACTS.manyReviewsHandle): Promise<{
 /** Text of the element in the widget's shadow root matching `sel`. */
 const text = (page: Page, sel: string) => ev<string | null>(page, `${SR}?.querySelector(${JSON.stringify(sel)})?.textContent ?? null`);
 const clickIn = (page: Page, sel: string) => page.locator(`${HOST} ${sel}`).first().click();
-const dialogReviewId = (page: Page) => ev<string | null>(page, `${SR}?.querySelector('dialog[open] .rm')?.getAttribute('data-review-id') ?? null`);
+const dialogReviewId = (page: Page) => ev<string | null>(page, `${SR}?.querySelector('dialog[open] .review-modal')?.getAttribute('data-review-id') ?? null`);
 /** The deepest focused element's class and label. */
 const focused = (page: Page) =>
   ev<string>(page, `(() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e ? (e.className + '|' + (e.getAttribute('aria-label') || '')) : ''; })()`);
@@ -54,8 +54,8 @@ describe('main reviews widget on the product page', () => {
     try {
       const stats = await providerStats();
       const dutch = stats.s.toFixed(1).replace('.', ',');
-      assert.equal(await text(o.page, '.avg'), dutch);
-      assert.equal(await ev(o.page, `${SR}.querySelector('.hd .sum [role="img"]').getAttribute('aria-label')`), `Beoordeeld met ${dutch} van 5`);
+      assert.equal(await text(o.page, '.average'), dutch);
+      assert.equal(await ev(o.page, `${SR}.querySelector('.header .summary [role="img"]').getAttribute('aria-label')`), `Beoordeeld met ${dutch} van 5`);
       await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.match(await o.page.evaluate(`document.querySelector('.vitrine-stars--product').textContent`) as string, new RegExp(`^\\s*${dutch} `));
     } finally {
@@ -72,11 +72,11 @@ describe('main reviews widget on the product page', () => {
       const stats = await providerStats();
       assert.equal(stats.r, SEED_FACTS.manyReviewsCount);
       assert.equal(await cards(o.page), 20);
-      assert.equal(await text(o.page, '.avg'), stats.s.toFixed(1));
-      assert.equal(await text(o.page, '.cnt'), `Based on ${stats.r} reviews`);
+      assert.equal(await text(o.page, '.average'), stats.s.toFixed(1));
+      assert.equal(await text(o.page, '.count'), `Based on ${stats.r} reviews`);
       const bars = await ev<{ label: string; count: string; pressed: string; disabled: boolean }[]>(
         o.page,
-        `[...${SR}.querySelectorAll('.bar')].map((b) => ({ label: b.textContent, count: b.querySelector('.bc').textContent, pressed: b.getAttribute('aria-pressed'), disabled: b.disabled }))`,
+        `[...${SR}.querySelectorAll('.star-bar')].map((b) => ({ label: b.textContent, count: b.querySelector('.bar-count').textContent, pressed: b.getAttribute('aria-pressed'), disabled: b.disabled }))`,
       );
       assert.deepEqual(
         bars.map((b) => b.count),
@@ -103,8 +103,8 @@ describe('main reviews widget on the product page', () => {
   test("'See more reviews' shows a spinner, then every review (48)", async () => {
     const o = await openProduct();
     try {
-      await clickIn(o.page, '.more .btn');
-      assert.equal(await ev(o.page, `${SR}.querySelector('.more .btn')?.getAttribute('aria-busy')`), 'true');
+      await clickIn(o.page, '.more .button');
+      assert.equal(await ev(o.page, `${SR}.querySelector('.more .button')?.getAttribute('aria-busy')`), 'true');
       assert.equal(await ev(o.page, `!!${SR}.querySelector('.more .spin')`), true);
       assert.equal(await cards(o.page), 20);
       await o.page.waitForFunction(`${SR}.querySelectorAll('.card').length === ${SEED_FACTS.manyReviewsCount}`, undefined, { timeout: SHOWN_WITHIN_MS });
@@ -120,19 +120,19 @@ describe('main reviews widget on the product page', () => {
     const o = await openProduct();
     try {
       const stats = await providerStats();
-      await clickIn(o.page, '.bar >> nth=1'); // 4 stars
-      await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[1].getAttribute('aria-pressed') === 'true' && ${SR}.querySelector('.status span')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await clickIn(o.page, '.star-bar >> nth=1'); // 4 stars
+      await o.page.waitForFunction(`${SR}.querySelectorAll('.star-bar')[1].getAttribute('aria-pressed') === 'true' && ${SR}.querySelector('.status span')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.ok(o.requests.some((u) => u.includes(`/${SEED_FACTS.manyReviewsHandle}/r4.json`)));
-      const labels = await ev<string[]>(o.page, `[...${SR}.querySelectorAll('.card .body > .st')].map((s) => s.getAttribute('aria-label'))`);
+      const labels = await ev<string[]>(o.page, `[...${SR}.querySelectorAll('.card .body > .stars')].map((s) => s.getAttribute('aria-label'))`);
       assert.equal(labels.length, Math.min(20, stats.d['4']!));
       assert.ok(labels.every((l) => l === 'Rated 4 out of 5'));
       assert.equal(await text(o.page, '.status span'), `Showing ${stats.d['4']} reviews with 4 stars.`);
       // Another star replaces the filter.
-      await clickIn(o.page, '.bar >> nth=4');
-      await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[4].getAttribute('aria-pressed') === 'true' && [...${SR}.querySelectorAll('.card .body > .st')].every((s) => s.getAttribute('aria-label') === 'Rated 1 out of 5')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await clickIn(o.page, '.star-bar >> nth=4');
+      await o.page.waitForFunction(`${SR}.querySelectorAll('.star-bar')[4].getAttribute('aria-pressed') === 'true' && [...${SR}.querySelectorAll('.card .body > .stars')].every((s) => s.getAttribute('aria-label') === 'Rated 1 out of 5')`, undefined, { timeout: SHOWN_WITHIN_MS });
       // The active star clears it.
-      await clickIn(o.page, '.bar >> nth=4');
-      await o.page.waitForFunction(`[...${SR}.querySelectorAll('.bar')].every((b) => b.getAttribute('aria-pressed') === 'false') && ${SR}.querySelectorAll('.card').length === 20 && !${SR}.querySelector('.status span')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await clickIn(o.page, '.star-bar >> nth=4');
+      await o.page.waitForFunction(`[...${SR}.querySelectorAll('.star-bar')].every((b) => b.getAttribute('aria-pressed') === 'false') && ${SR}.querySelectorAll('.card').length === 20 && !${SR}.querySelector('.status span')`, undefined, { timeout: SHOWN_WITHIN_MS });
     } finally {
       await o.context.close();
     }
@@ -150,7 +150,7 @@ describe('main reviews widget on the product page', () => {
     const shown = await openProduct('/products/dotted-notebook', { init: `window.vitrineSettings = { reviews: { showWhenNoReviews: true } };` });
     try {
       assert.equal(await text(shown.page, '.empty p'), 'No reviews yet. Be the first to add a review.');
-      assert.equal(await text(shown.page, '.empty .btn'), 'Write a Review');
+      assert.equal(await text(shown.page, '.empty .button'), 'Write a Review');
     } finally {
       await shown.context.close();
     }
@@ -159,8 +159,8 @@ describe('main reviews widget on the product page', () => {
   test("'Write a Review' and the 'share your experience' stars fire vitrine:write-review with the rating", async () => {
     const o = await openProduct(PRODUCT, { init: `window.__writes = []; addEventListener('vitrine:write-review', (e) => window.__writes.push(e.detail));` });
     try {
-      await clickIn(o.page, '.share .btn');
-      await clickIn(o.page, '.rs >> nth=2');
+      await clickIn(o.page, '.share .button');
+      await clickIn(o.page, '.rate-star >> nth=2');
       assert.deepEqual(await ev(o.page, 'window.__writes'), [
         { productHandle: SEED_FACTS.manyReviewsHandle, stars: 5 },
         { productHandle: SEED_FACTS.manyReviewsHandle, stars: 3 },
@@ -176,8 +176,8 @@ describe('main reviews widget on the product page', () => {
     try {
       assert.equal(await cards(o.page), 5);
       assert.equal(await ev(o.page, `${SR}.querySelector('.list').className`), 'list rows loose');
-      assert.match(String(await text(o.page, '.card .dt')), /^\d\d-\d\d-\d{4}$/);
-      assert.equal(await ev(o.page, `${SR}.querySelector('.card .sb').getAttribute('d').slice(0, 8)`), 'M12 21.2');
+      assert.match(String(await text(o.page, '.card .date')), /^\d\d-\d\d-\d{4}$/);
+      assert.equal(await ev(o.page, `${SR}.querySelector('.card .star-back').getAttribute('d').slice(0, 8)`), 'M12 21.2');
       const warnings = o.console.filter((l) => l.startsWith('warning: Vitrine settings:'));
       assert.equal(warnings.length, 1);
       assert.match(warnings[0]!, /reviews\.modernHeader/);
@@ -222,20 +222,20 @@ describe('review modal', () => {
     const o = await openProduct();
     try {
       const ids = await photoIds();
-      const firstCard = await ev<string>(o.page, `${SR}.querySelector('.card .pm').closest('.card').getAttribute('data-review-id')`);
+      const firstCard = await ev<string>(o.page, `${SR}.querySelector('.card .photo-main').closest('.card').getAttribute('data-review-id')`);
       assert.equal(firstCard, ids[0]);
-      await clickIn(o.page, '.card .pm');
-      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await clickIn(o.page, '.card .photo-main');
+      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .review-modal')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.ok(o.requests.some((u) => /\/chunks\/reviews\.modal-/.test(u)));
       assert.equal(await dialogReviewId(o.page), ids[0]);
-      assert.match(await focused(o.page), /^dlg-x\|Close$/);
+      assert.match(await focused(o.page), /^modal-close\|Close$/);
       const n = (await providerReviews()).reviews.find((r) => String(r.id) === ids[0])!.photos.length;
-      assert.equal(await text(o.page, '.gc'), `Photo 1 of ${n}`);
-      assert.equal(await ev(o.page, `${SR}.querySelector('.gc').getAttribute('aria-live')`), 'polite');
-      assert.ok(await text(o.page, '.rmi .pr span'), 'product title shown');
+      assert.equal(await text(o.page, '.gallery-caption'), `Photo 1 of ${n}`);
+      assert.equal(await ev(o.page, `${SR}.querySelector('.gallery-caption').getAttribute('aria-live')`), 'polite');
+      assert.ok(await text(o.page, '.review-modal .product span'), 'product title shown');
       if (n > 1) {
-        await clickIn(o.page, '.th button >> nth=1');
-        assert.equal(await text(o.page, '.gc'), `Photo 2 of ${n}`);
+        await clickIn(o.page, '.thumbnails button >> nth=1');
+        assert.equal(await text(o.page, '.gallery-caption'), `Photo 2 of ${n}`);
       }
       await o.page.keyboard.press('ArrowRight');
       assert.equal(await dialogReviewId(o.page), ids[1]);
@@ -249,7 +249,7 @@ describe('review modal', () => {
       assert.equal(await ev(o.page, `(() => { const d = ${SR}.querySelector('dialog'); return d.contains(${SR}.activeElement); })()`), true);
       await o.page.keyboard.press('Escape');
       await o.page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: SHOWN_WITHIN_MS });
-      assert.match(await focused(o.page), /^pm\|Open photo 1 of/);
+      assert.match(await focused(o.page), /^photo-main\|Open photo 1 of/);
       assert.deepEqual(o.errors, []);
     } finally {
       await o.context.close();
@@ -266,9 +266,9 @@ describe('review modal', () => {
       await page.evaluate(`document.querySelector('${HOST}').scrollIntoView()`);
       await widgetReady(page);
       const ids = await photoIds();
-      await page.locator(`${HOST} .card .pm`).first().click();
-      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
-      const box = (await page.locator(`${HOST} .gal`).boundingBox())!;
+      await page.locator(`${HOST} .card .photo-main`).first().click();
+      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .review-modal')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      const box = (await page.locator(`${HOST} .gallery`).boundingBox())!;
       const cdp = await ctx.newCDPSession(page);
       const swipe = async (from: number, to: number) => {
         const y = box.y + 80;
@@ -277,16 +277,16 @@ describe('review modal', () => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       };
       await swipe(box.x + box.width - 20, box.x + 20); // right to left: next
-      await page.waitForFunction(`${SR}.querySelector('dialog[open] .rm').getAttribute('data-review-id') === ${JSON.stringify(ids[1])}`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await page.waitForFunction(`${SR}.querySelector('dialog[open] .review-modal').getAttribute('data-review-id') === ${JSON.stringify(ids[1])}`, undefined, { timeout: SHOWN_WITHIN_MS });
       await swipe(box.x + 20, box.x + box.width - 20); // left to right: previous
       await swipe(box.x + 20, box.x + box.width - 20); // …and wraps to the last
-      await page.waitForFunction(`${SR}.querySelector('dialog[open] .rm').getAttribute('data-review-id') === ${JSON.stringify(ids[ids.length - 1])}`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await page.waitForFunction(`${SR}.querySelector('dialog[open] .review-modal').getAttribute('data-review-id') === ${JSON.stringify(ids[ids.length - 1])}`, undefined, { timeout: SHOWN_WITHIN_MS });
       // The overlay (the dialog's own box outside its content) closes it.
       await page.evaluate(`${SR}.querySelector('dialog').dispatchEvent(new MouseEvent('click', { bubbles: true }))`);
       await page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: SHOWN_WITHIN_MS });
-      await page.locator(`${HOST} .card .pm`).first().click();
+      await page.locator(`${HOST} .card .photo-main`).first().click();
       await page.waitForFunction(`!!${SR}?.querySelector('dialog[open]')`);
-      await page.locator(`${HOST} .dlg-x`).click();
+      await page.locator(`${HOST} .modal-close`).click();
       await page.waitForFunction(`!${SR}.querySelector('dialog')`, undefined, { timeout: SHOWN_WITHIN_MS });
     } finally {
       await ctx.close();
@@ -297,7 +297,7 @@ describe('review modal', () => {
     const ids = await photoIds();
     const o = await openProduct(`${PRODUCT}?review=${ids[2]}`);
     try {
-      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .review-modal')`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(await dialogReviewId(o.page), ids[2]);
     } finally {
       await o.context.close();
@@ -354,14 +354,14 @@ describe('SEO and isolation', () => {
           const host = document.querySelector('${HOST}');
           const sr = host.shadowRoot;
           const card = sr.querySelector('.card');
-          const star = sr.querySelector('.card .st svg').getBoundingClientRect();
-          const img = sr.querySelector('.card .pm img');
-          const btn = sr.querySelector('.bar');
+          const star = sr.querySelector('.card .stars svg').getBoundingClientRect();
+          const img = sr.querySelector('.card .photo-main img');
+          const btn = sr.querySelector('.star-bar');
           const cs = (el) => getComputedStyle(el);
           return {
             hostDisplay: cs(host).display, hostHeight: host.offsetHeight, cards: sr.querySelectorAll('.card').length,
             cardDisplay: cs(card).display, cardColor: cs(card).color, cardFont: cs(card).fontSize, cardTransform: cs(card).textTransform,
-            star: [Math.round(star.width), Math.round(star.height)], starVisible: cs(sr.querySelector('.card .st svg')).display,
+            star: [Math.round(star.width), Math.round(star.height)], starVisible: cs(sr.querySelector('.card .stars svg')).display,
             img: img ? [img.getBoundingClientRect().height > 100, cs(img).display] : null,
             btnBg: cs(btn).backgroundColor, btnDisplay: cs(btn).display, columns: cs(sr.querySelector('.list')).columnCount,
             themeApplied: getComputedStyle(document.querySelector('main')).outlineStyle,
@@ -382,8 +382,8 @@ describe('SEO and isolation', () => {
       assert.equal(r.btnDisplay, 'flex');
       assert.equal(r.columns, '4');
       // The modal still opens above the theme.
-      await page.locator(`${HOST} .card .pm`).first().click();
-      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await page.locator(`${HOST} .card .photo-main`).first().click();
+      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .review-modal')`, undefined, { timeout: SHOWN_WITHIN_MS });
       const dlg = await ev<number[]>(page, `(() => { const b = ${SR}.querySelector('dialog').getBoundingClientRect(); return [Math.round(b.width), Math.round(b.height)]; })()`);
       assert.ok(dlg[0]! > 500 && dlg[1]! > 300, `dialog ${dlg}`);
     } finally {
@@ -506,14 +506,14 @@ describe('hostile review data', () => {
       await widgetReady(page);
       assert.equal(await cards(page), XSS.length);
       // Names are text, verbatim.
-      assert.equal(await ev(page, `${SR}.querySelector('.card .nm').textContent`), XSS[0]);
+      assert.equal(await ev(page, `${SR}.querySelector('.card .author').textContent`), XSS[0]);
       // Only allowed elements in rendered HTML; links are http(s) with the right rel.
       const found = await ev<{ tags: string[]; hrefs: string[]; attrs: string[]; imgs: string[] }>(
         page,
         `(() => {
           const sr = ${SR};
           const tags = new Set(); const hrefs = []; const attrs = new Set(); const imgs = [];
-          for (const el of sr.querySelectorAll('.tx *')) { tags.add(el.localName); for (const a of el.attributes) attrs.add(el.localName + '[' + a.name + ']'); if (el.localName === 'a' && el.hasAttribute('href')) hrefs.push(el.getAttribute('href') + '|' + el.getAttribute('rel')); }
+          for (const el of sr.querySelectorAll('.text *')) { tags.add(el.localName); for (const a of el.attributes) attrs.add(el.localName + '[' + a.name + ']'); if (el.localName === 'a' && el.hasAttribute('href')) hrefs.push(el.getAttribute('href') + '|' + el.getAttribute('rel')); }
           for (const img of sr.querySelectorAll('img')) imgs.push(img.getAttribute('src'));
           return { tags: [...tags].sort(), hrefs, attrs: [...attrs].sort(), imgs };
         })()`,
@@ -528,8 +528,8 @@ describe('hostile review data', () => {
       // Root-relative photo paths are the provider's: resolved against the provider base.
       for (const src of found.imgs) assert.equal(src, `${shop.origin}/api/photos/6/19.svg`);
       // Open the modal on a hostile review, and move through it.
-      await page.locator(`${HOST} .card .pm`).first().click();
-      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await page.locator(`${HOST} .card .photo-main`).first().click();
+      await page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .review-modal')`, undefined, { timeout: SHOWN_WITHIN_MS });
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
       await page.mouse.move(10, 10);
@@ -558,10 +558,10 @@ describe('accessibility', () => {
       await o.page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
       const run = `axe.run({ include: [['${HOST}']] }, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`;
       assert.deepEqual(await ev(o.page, run), []);
-      await clickIn(o.page, '.bar >> nth=0');
-      await o.page.waitForFunction(`${SR}.querySelectorAll('.bar')[0].getAttribute('aria-pressed') === 'true'`);
-      await clickIn(o.page, '.card .pm');
-      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .rm')`, undefined, { timeout: SHOWN_WITHIN_MS });
+      await clickIn(o.page, '.star-bar >> nth=0');
+      await o.page.waitForFunction(`${SR}.querySelectorAll('.star-bar')[0].getAttribute('aria-pressed') === 'true'`);
+      await clickIn(o.page, '.card .photo-main');
+      await o.page.waitForFunction(`!!${SR}?.querySelector('dialog[open] .review-modal')`, undefined, { timeout: SHOWN_WITHIN_MS });
       // Contrast is judged once the modal has faded in (spec §4: it opens after 10 ms, fading).
       await o.page.waitForFunction(`getComputedStyle(${SR}.querySelector('dialog')).opacity === '1'`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.deepEqual(await ev(o.page, run), []);

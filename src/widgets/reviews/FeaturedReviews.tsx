@@ -13,10 +13,10 @@ import type { Texts } from './texts';
 
 /** Extra rules for the reviews page: a card grid, each card topped by its product link. */
 export const FEATURED_CSS =
-  `.fg{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;list-style:none;margin-top:20px}` +
-  `.fi{display:flex;flex-direction:column;gap:8px;min-width:0}.fi .card{flex:1;margin:0}` +
-  `.fp{display:flex;align-items:center;gap:10px;color:var(--fg);font-weight:600;text-decoration:none}.fp:hover span{text-decoration:underline}` +
-  `.fp img{width:48px;height:48px;object-fit:cover;border-radius:6px;background:#eee}a:focus-visible{outline:2px solid #2563eb;outline-offset:2px}`;
+  `.featured-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;list-style:none;margin-top:20px}` +
+  `.featured-item{display:flex;flex-direction:column;gap:8px;min-width:0}.featured-item .card{flex:1;margin:0}` +
+  `.featured-product{display:flex;align-items:center;gap:10px;color:var(--fg);font-weight:600;text-decoration:none}.featured-product:hover span{text-decoration:underline}` +
+  `.featured-product img{width:48px;height:48px;object-fit:cover;border-radius:6px;background:#eee}a:focus-visible{outline:2px solid #2563eb;outline-offset:2px}`;
 
 export interface FeaturedReviewsProps {
   ctx: WidgetContext;
@@ -45,32 +45,32 @@ export function FeaturedReviews({ ctx, settings, texts, onRendered }: FeaturedRe
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `onRendered` is the mount's own and never changes
   }, [data]);
 
-  if (data === undefined) return <div className="w" part="widget" aria-busy="true" />;
+  if (data === undefined) return <div className="widget" part="widget" aria-busy="true" />;
   if (!data || !data.reviews.length) return null;
   const { stats, reviews } = data;
   const averageText = average(stats.average, texts);
   const root = ctx.page.store.root;
   return (
-    <section className="w" part="widget" aria-labelledby="vtl-fh">
+    <section className="widget" part="widget" aria-labelledby="vtl-fh">
       <h2 id="vtl-fh">{texts.featured}</h2>
       {stats.count > 0 && (
-        <div className="hd modern" part="header">
-          <div className="sum" part="summary">
-            <span className="avg" aria-hidden="true">
+        <div className="header modern" part="header">
+          <div className="summary" part="summary">
+            <span className="average" aria-hidden="true">
               {averageText}
             </span>
             <Stars rating={stats.average} starStyle={settings.starStyle} size={24} label={fill(texts.rated, { n: averageText })} />
-            <span className="cnt">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
+            <span className="count">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
           </div>
         </div>
       )}
-      <ul className="fg" part="list" role="list">
+      <ul className="featured-grid" part="list" role="list">
         {reviews.map((review) => {
           const href = `${root}/products/${encodeURIComponent(review.product.handle)}`;
           return (
             <Boundary key={review.id} name="featured-review">
-              <li className="fi">
-                <a className="fp" part="product" href={href}>
+              <li className="featured-item">
+                <a className="featured-product" part="product" href={href}>
                   {review.product.image && <img src={review.product.image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
                   <span>{review.product.title}</span>
                 </a>

@@ -29,24 +29,24 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
   const style = settings.starStyle;
   const averageText = average(stats.average, texts);
   const write = settings.reviewForm.enabled && (
-    <button type="button" className="btn" part="write-button" onClick={() => onWrite()}>
+    <button type="button" className="button" part="write-button" onClick={() => onWrite()}>
       {texts.write}
     </button>
   );
   return (
-    <div className={modern ? 'hd modern' : 'hd'} part="header">
-      <div className="sum" part="summary">
+    <div className={modern ? 'header modern' : 'header'} part="header">
+      <div className="summary" part="summary">
         {modern && (
-          <span className="avg" aria-hidden="true">
+          <span className="average" aria-hidden="true">
             {averageText}
           </span>
         )}
         <Stars rating={stats.average} starStyle={style} size={modern ? 24 : 19} label={fill(texts.rated, { n: averageText })} />
-        <span className="cnt">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
+        <span className="count">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
         {!modern && write}
       </div>
       {settings.showStatsBars && (
-        <ul className="bars" part="bars">
+        <ul className="star-bars" part="bars">
           {([5, 4, 3, 2, 1] as const).map((stars) => {
             const count = stats.byStars[stars];
             const percent = stats.count ? Math.floor((count * 100) / stats.count) : 0;
@@ -54,7 +54,7 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
               <li key={stars}>
                 <button
                   type="button"
-                  className="bar"
+                  className="star-bar"
                   part="bar"
                   aria-pressed={filter === stars}
                   disabled={!count}
@@ -65,24 +65,24 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
                     .split(/(\{n\}|\{count\})/)
                     .map((piece, index) =>
                       piece === '{n}' ? (
-                        <span key={index} className="bn">
+                        <span key={index} className="bar-stars">
                           {stars}
                         </span>
                       ) : piece === '{count}' ? (
-                        <span key={index} className="bc">
+                        <span key={index} className="bar-count">
                           {count}
                         </span>
                       ) : (
                         piece && (
-                          <span key={index} className="vh">
+                          <span key={index} className="visually-hidden">
                             {piece}
                           </span>
                         )
                       ),
                     )}
                   <Stars rating={1} icons={1} starStyle={style} size={14} />
-                  <span className="tr" aria-hidden="true">
-                    <span className="fl" style={{ width: `${percent}%` }} />
+                  <span className="bar-track" aria-hidden="true">
+                    <span className="bar-fill" style={{ width: `${percent}%` }} />
                   </span>
                 </button>
               </li>
@@ -92,11 +92,17 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
       )}
       {modern && (
         <div className="share" part="share">
-          <p className="sh">{texts.share}</p>
+          <p className="share-title">{texts.share}</p>
           {settings.reviewForm.enabled && (
             <div className="rate">
               {[1, 2, 3, 4, 5].map((stars) => (
-                <button type="button" key={stars} className="rs" aria-label={fill(texts.rate, { n: stars })} onClick={() => onWrite(stars)}>
+                <button
+                  type="button"
+                  key={stars}
+                  className="rate-star"
+                  aria-label={fill(texts.rate, { n: stars })}
+                  onClick={() => onWrite(stars)}
+                >
                   <Stars rating={0} icons={1} starStyle={style} size={26} />
                 </button>
               ))}

@@ -11,14 +11,34 @@ import type { Texts } from './texts';
 /** The verified-buyer check (colour `--vitrine-verified`, default settings colour 00a332). */
 export function Verified({ label }: { label: string }) {
   return (
-    <span className="vf" part="verified" title={label}>
+    <span className="verified" part="verified" title={label}>
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="11" />
         <path d="M7 12.5l3.2 3.2L17.5 8.5" />
       </svg>
-      <span className="vh">{label}</span>
+      <span className="visually-hidden">{label}</span>
     </span>
   );
+}
+
+/** A review's stars (labelled 'Rated 4 out of 5') and its text (sanitized HTML). */
+export function RatingAndText({ review, settings, texts }: { review: Review; settings: ReviewsSettings; texts: Texts }) {
+  return (
+    <>
+      <Stars rating={review.stars} starStyle={settings.starStyle} label={fill(texts.rated, { n: review.stars })} />
+      <Html className="text" html={review.review} />
+    </>
+  );
+}
+
+/** The store's reply to `review` (sanitized HTML under its author's name), or nothing. */
+export function StoreReply({ review, texts }: { review: Review; texts: Texts }) {
+  return review.reply ? (
+    <div className="reply" part="reply">
+      <p className="reply-author">{fill(texts.replyFrom, { name: review.replyAuthor })}</p>
+      <Html className="text" html={review.reply} />
+    </div>
+  ) : null;
 }
 
 export interface ReviewCardProps {
@@ -46,34 +66,39 @@ export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps
       tabIndex={-1}
       aria-label={fill(texts.reviewBy, { name: review.name })}
     >
-      <div className="who">
-        <span className="nm" part="author">
+      <div className="byline">
+        <span className="author" part="author">
           {review.name}
         </span>
         {review.verified && settings.showVerifiedIcons && <Verified label={texts.verified} />}
         {settings.showDates && review.date > 0 && (
-          <time className="dt" part="date" dateTime={new Date(review.date).toISOString()}>
+          <time className="date" part="date" dateTime={new Date(review.date).toISOString()}>
             {formatDate(review.date, settings.dateFormat)}
           </time>
         )}
       </div>
       <div className="body">
-        <Stars rating={review.stars} starStyle={settings.starStyle} label={fill(texts.rated, { n: review.stars })} />
-        <Html className="tx" html={review.review} />
+        <RatingAndText review={review} settings={settings} texts={texts} />
         {photoCount > 0 && (
-          <div className="ph" part="photos">
-            <button type="button" className="pm" aria-label={photoLabel(0)} onClick={() => onPhoto(0)}>
+          <div className="photos" part="photos">
+            <button type="button" className="photo-main" aria-label={photoLabel(0)} onClick={() => onPhoto(0)}>
               <img src={review.photos[0]} alt="" loading="lazy" decoding="async" />
             </button>
             {review.photos.slice(1, 1 + PHOTO_STRIP_SMALL).map((url, index) => (
-              <button type="button" key={url + index} className="ps" aria-label={photoLabel(index + 1)} onClick={() => onPhoto(index + 1)}>
+              <button
+                type="button"
+                key={url + index}
+                className="photo-thumb"
+                aria-label={photoLabel(index + 1)}
+                onClick={() => onPhoto(index + 1)}
+              >
                 <img src={url} alt="" loading="lazy" decoding="async" />
               </button>
             ))}
             {more > 0 && (
               <button
                 type="button"
-                className="ps pn"
+                className="photo-thumb photo-more"
                 aria-label={fill(texts.morePhotos, { n: more })}
                 onClick={() => onPhoto(1 + PHOTO_STRIP_SMALL)}
               >
@@ -82,12 +107,7 @@ export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps
             )}
           </div>
         )}
-        {review.reply && (
-          <div className="rp" part="reply">
-            <p className="ra">{fill(texts.replyFrom, { name: review.replyAuthor })}</p>
-            <Html className="tx" html={review.reply} />
-          </div>
-        )}
+        <StoreReply review={review} texts={texts} />
       </div>
     </article>
   );

@@ -75,16 +75,16 @@ export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsW
   }, [expanded]);
 
   if (status === 'error' || (ready && !stats.count && !settings.showWhenNoReviews)) return null;
-  if (status === 'loading') return <div ref={root} className="w" part="widget" aria-busy="true" />;
+  if (status === 'loading') return <div ref={root} className="widget" part="widget" aria-busy="true" />;
 
   return (
-    <section ref={root} className="w" part="widget" aria-labelledby="vtl-rh">
+    <section ref={root} className="widget" part="widget" aria-labelledby="vtl-rh">
       <h2 id="vtl-rh">{texts.heading}</h2>
       {!stats.count ? (
         <div className="empty" part="summary">
           <p>{texts.noReviews}</p>
           {settings.reviewForm.enabled && (
-            <button type="button" className="btn" part="write-button" onClick={() => controller.write()}>
+            <button type="button" className="button" part="write-button" onClick={() => controller.write()}>
               {texts.write}
             </button>
           )}
@@ -116,7 +116,7 @@ export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsW
             <div className="more">
               <button
                 type="button"
-                className="btn"
+                className="button"
                 part="more-button"
                 aria-busy={state.expanding.value}
                 disabled={state.expanding.value}

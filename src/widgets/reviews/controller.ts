@@ -12,15 +12,13 @@ import { fill } from '../../core/i18n';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { createReviewListState, type Review, type ReviewListState } from '../../state/reviews';
 import { guard } from '../../ui/guard';
-import { Stars } from '../../ui/Stars';
 import type { WidgetContext } from '../types';
 import { fetchReviews } from './api';
 import { formatDate } from './formatDate';
-import { Html } from './Html';
 import { buildProductLd, injectProductLd } from './jsonLd';
 import type * as ModalPart from './lazy/modal';
 import { readProductInfo, type ProductInfo } from './productInfo';
-import { Verified } from './ReviewCard';
+import { RatingAndText, StoreReply, Verified } from './ReviewCard';
 import { openReviewForm } from './reviewFormHook';
 import type { Texts } from './texts';
 
@@ -34,7 +32,7 @@ export interface ModalComponentProps {
  * Pieces the lazy modal shares with the list. Handed over at run time instead of imported, so
  * the bundler keeps them in the widget chunk rather than splitting a third shared chunk.
  */
-export const SHARED_UI = { Stars, Html, Verified, formatDate, fill };
+export const SHARED_UI = { Verified, RatingAndText, StoreReply, formatDate, fill };
 
 export interface Controller {
   ui: typeof SHARED_UI;

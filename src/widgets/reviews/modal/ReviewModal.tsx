@@ -14,13 +14,12 @@ import type { ModalComponentProps } from '../controller';
 
 const CSS =
   MODAL_CSS +
-  `.rm{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:24px}@media (max-width:767px){.rm{grid-template-columns:1fr}}` +
-  `.gal{position:relative;touch-action:pan-y;min-height:120px}.gm{width:100%;height:min(60vh,520px);min-height:min(350px,50vh);object-fit:contain;background:#f3f3f3;border-radius:6px}` +
-  `.gc{margin-top:6px;color:var(--mu);font-size:13px}.th{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}.th button{width:68px;height:68px;border-radius:6px;overflow:hidden;border:2px solid transparent}` +
-  `.th button[aria-current=true]{border-color:var(--fg)}.th img{width:100%;height:100%;object-fit:cover}` +
-  `.nav{display:flex;justify-content:space-between;margin-top:10px}.nav button{width:44px;height:44px;border-radius:50%;border:1px solid var(--bd);font-size:22px;line-height:1}` +
-  `.pr{display:flex;gap:10px;align-items:center;padding-bottom:12px;margin-bottom:12px;border-bottom:1px solid var(--bd);font-weight:600}.pr img{width:48px;height:48px;object-fit:cover;border-radius:4px}` +
-  `.rmi .who{margin-bottom:6px}`;
+  `.review-modal{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:24px}@media (max-width:767px){.review-modal{grid-template-columns:1fr}}` +
+  `.gallery{position:relative;touch-action:pan-y;min-height:120px}.gallery-photo{width:100%;height:min(60vh,520px);min-height:min(350px,50vh);object-fit:contain;background:#f3f3f3;border-radius:6px}` +
+  `.gallery-caption{margin-top:6px;color:var(--mu);font-size:13px}.thumbnails{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}.thumbnails button{width:68px;height:68px;border-radius:6px;overflow:hidden;border:2px solid transparent}` +
+  `.thumbnails button[aria-current=true]{border-color:var(--fg)}.thumbnails img{width:100%;height:100%;object-fit:cover}` +
+  `.gallery-nav{display:flex;justify-content:space-between;margin-top:10px}.gallery-nav button{width:44px;height:44px;border-radius:50%;border:1px solid var(--bd);font-size:22px;line-height:1}` +
+  `.product{display:flex;gap:10px;align-items:center;padding-bottom:12px;margin-bottom:12px;border-bottom:1px solid var(--bd);font-weight:600}.product img{width:48px;height:48px;object-fit:cover;border-radius:4px}`;
 
 /** A horizontal swipe longer than this (px), and longer than it is tall, changes the review. */
 const SWIPE_MIN_PX = 40;
@@ -28,7 +27,7 @@ const SWIPE_MIN_PX = 40;
 export function ReviewModal({ controller, start, onClose }: ModalComponentProps) {
   useSignals();
   const { texts, settings, product } = controller;
-  const { Stars, Html, Verified, formatDate, fill } = controller.ui;
+  const { Verified, RatingAndText, StoreReply, formatDate, fill } = controller.ui;
   const reviews = controller.state.reviews.value;
   const [current, setCurrent] = useState(start);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
@@ -72,9 +71,9 @@ export function ReviewModal({ controller, start, onClose }: ModalComponentProps)
   return (
     <Modal label={fill(texts.reviewBy, { name: review.name })} closeLabel={texts.close} onClose={onClose} onKeyDown={keys}>
       <style>{CSS}</style>
-      <div ref={box} className="rm" data-review-id={review.id}>
+      <div ref={box} className="review-modal" data-review-id={review.id}>
         <div
-          className="gal"
+          className="gallery"
           part="gallery"
           onTouchStart={guard((event: TouchEvent) => {
             const touch = event.touches[0];
@@ -91,12 +90,12 @@ export function ReviewModal({ controller, start, onClose }: ModalComponentProps)
         >
           {photoCount > 0 && (
             <>
-              <img className="gm" src={review.photos[photo]} alt={photoText} />
-              <p className="gc" aria-live="polite" aria-atomic="true">
+              <img className="gallery-photo" src={review.photos[photo]} alt={photoText} />
+              <p className="gallery-caption" aria-live="polite" aria-atomic="true">
                 {photoText}
               </p>
               {photoCount > 1 && (
-                <div className="th">
+                <div className="thumbnails">
                   {review.photos.map((url, index) => (
                     <button
                       type="button"
@@ -113,7 +112,7 @@ export function ReviewModal({ controller, start, onClose }: ModalComponentProps)
             </>
           )}
           {reviewsWithPhotos > (photoCount ? 1 : 0) && (
-            <div className="nav">
+            <div className="gallery-nav">
               <button type="button" className="prev" aria-label={texts.prev} onClick={() => go(-1)}>
                 ‹
               </button>
@@ -123,28 +122,22 @@ export function ReviewModal({ controller, start, onClose }: ModalComponentProps)
             </div>
           )}
         </div>
-        <div className="rmi">
+        <div>
           {product.title && (
-            <div className="pr">
+            <div className="product">
               {product.image && <img src={product.image} alt="" />}
               <span>{product.title}</span>
             </div>
           )}
-          <div className="who">
-            <span className="nm" part="author">
+          <div className="byline">
+            <span className="author" part="author">
               {review.name}
             </span>
             {review.verified && settings.showVerifiedIcons && <Verified label={texts.verified} />}
-            {settings.showDates && review.date > 0 && <span className="dt">{formatDate(review.date, settings.dateFormat)}</span>}
+            {settings.showDates && review.date > 0 && <span className="date">{formatDate(review.date, settings.dateFormat)}</span>}
           </div>
-          <Stars rating={review.stars} starStyle={settings.starStyle} label={fill(texts.rated, { n: review.stars })} />
-          <Html className="tx" html={review.review} />
-          {review.reply && (
-            <div className="rp" part="reply">
-              <p className="ra">{fill(texts.replyFrom, { name: review.replyAuthor })}</p>
-              <Html className="tx" html={review.reply} />
-            </div>
-          )}
+          <RatingAndText review={review} settings={settings} texts={texts} />
+          <StoreReply review={review} texts={texts} />
         </div>
       </div>
     </Modal>

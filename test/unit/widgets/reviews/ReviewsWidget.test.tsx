@@ -77,15 +77,15 @@ describe('ReviewsWidget', () => {
     expect(urls).toEqual(['/api/reviews/demo/1/tee.json?page=1&limit=100']);
     expect(screen.getByText('Based on 30 reviews')).toBeTruthy();
     expect(cards().length).toBe(20);
-    const text = cards()[0]!.querySelector('.tx')!;
+    const text = cards()[0]!.querySelector('.text')!;
     expect(text.innerHTML).toBe('Text 1 <b>bold</b>');
-    expect(document.querySelector('.rp a')!.getAttribute('href')).toBeNull();
+    expect(document.querySelector('.reply a')!.getAttribute('href')).toBeNull();
     expect(document.querySelector('.list')!.getAttribute('style')).toContain('column-count: 4');
   });
 
   test('a zero-count bar is disabled; a bar filters, the active bar clears, another replaces', async () => {
     const { controller } = await mountWidget();
-    const bars = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button.bar'));
+    const bars = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button.star-bar'));
     expect(bars().map((b) => b.disabled)).toEqual([false, false, false, false, true]);
     controller.filterBy(1); // zero count: nothing happens
     expect(urls.length).toBe(1);
@@ -146,11 +146,11 @@ describe('ReviewsWidget', () => {
     const photo = screen.getAllByRole('button', { name: /^Open photo 2 of 4 from Name 1$/ })[0]!;
     photo.focus();
     await act(async () => fireEvent.click(photo));
-    await waitFor(() => expect(document.querySelector('dialog .rm')).toBeTruthy());
-    const id = () => document.querySelector('dialog .rm')!.getAttribute('data-review-id');
+    await waitFor(() => expect(document.querySelector('dialog .review-modal')).toBeTruthy());
+    const id = () => document.querySelector('dialog .review-modal')!.getAttribute('data-review-id');
     expect(id()).toBe('1');
-    expect(document.querySelector('.gc')!.textContent).toBe('Photo 2 of 4');
-    expect(document.activeElement!.className).toBe('dlg-x');
+    expect(document.querySelector('.gallery-caption')!.textContent).toBe('Photo 2 of 4');
+    expect(document.activeElement!.className).toBe('modal-close');
     const withPhotos = ALL.filter((r) => r.photos.length).map((r) => String(r.id));
     act(() => void fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' }));
     expect(id()).toBe(withPhotos[1]);
@@ -158,10 +158,10 @@ describe('ReviewsWidget', () => {
     act(() => void fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' }));
     expect(id()).toBe(withPhotos.at(-1));
     fireEvent.click(screen.getByRole('button', { name: 'Photo 3 of 4' }));
-    expect(document.querySelector('.gc')!.textContent).toBe('Photo 3 of 4');
+    expect(document.querySelector('.gallery-caption')!.textContent).toBe('Photo 3 of 4');
     act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
     // Spec §4: the close callback fires after the closing fade, not at once.
-    expect(document.querySelector('dialog')!.classList.contains('in')).toBe(false);
+    expect(document.querySelector('dialog')!.classList.contains('shown')).toBe(false);
     await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
     expect(document.activeElement).toBe(photo);
     expect((window as unknown as { __xss: number }).__xss).toBe(0);
