@@ -46,10 +46,10 @@ export interface Injector {
 }
 
 /** Handle of a product link on this shop; null for other hosts and non-product links. */
-export function linkHandle(a: Element, host: string): string | null {
-  const href = a.getAttribute('href');
+export function linkHandle(link: Element, host: string): string | null {
+  const href = link.getAttribute('href');
   if (!href) return null;
-  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(href) && (a as HTMLAnchorElement).host !== host) return null;
+  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(href) && (link as HTMLAnchorElement).host !== host) return null;
   return productHandle(href);
 }
 

@@ -18,16 +18,17 @@ const review = (id: number, stars: number, photos = 0) => ({
   review: `Text ${id} <b>bold</b><img src=x onerror="window.__xss=1">`,
   timestamp: Date.UTC(2024, 0, id),
   photos: Array.from({ length: photos }, (_, i) => `/api/photos/${id}/${i}.svg`),
-  verified: id % 2 == 0,
-  reply: id == 1 ? 'Thanks <a href="javascript:x">x</a>' : null,
+  verified: id % 2 === 0,
+  reply: id === 1 ? 'Thanks <a href="javascript:x">x</a>' : null,
   replyAuthor: 'Team',
 });
 /** 30 reviews: star = 5 - (i % 4) (no 1-star reviews), photos on every third. */
-const ALL = Array.from({ length: 30 }, (_, i) => review(i + 1, 5 - (i % 4), i % 3 == 0 ? 4 : 0));
+const ALL = Array.from({ length: 30 }, (_, i) => review(i + 1, 5 - (i % 4), i % 3 === 0 ? 4 : 0));
+/** The provider's stats of ALL, in its wire format (spec §3 `{ r, s, d }`). */
 const stats = () => {
-  const d: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  for (const r of ALL) d[r.stars]!++;
-  return { r: ALL.length, s: 3.8, d };
+  const perStar: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const listed of ALL) perStar[listed.stars]!++;
+  return { r: ALL.length, s: 3.8, d: perStar };
 };
 
 let urls: string[];
@@ -42,8 +43,8 @@ function ctx(list = ALL): WidgetContext {
       name === 'reviews.modal' ? import('../../../../src/widgets/reviews/lazy/modal') : Promise.reject(new Error(`unknown part ${name}`))) as WidgetContext['load'],
     request: (async (url: string) => {
       urls.push(url);
-      const m = /\/r(\d)\.json/.exec(url);
-      const reviews = m ? list.filter((r) => r.stars == Number(m[1])) : list;
+      const starFilter = /\/r(\d)\.json/.exec(url);
+      const reviews = starFilter ? list.filter((listed) => listed.stars === Number(starFilter[1])) : list;
       return { reviews, total: reviews.length, stats: list.length ? stats() : { r: 0, s: 0, d: {} } };
     }) as WidgetContext['request'],
   } as unknown as WidgetContext;
@@ -92,13 +93,13 @@ describe('ReviewsWidget', () => {
     await act(async () => fireEvent.click(bars()[1]!));
     expect(urls.at(-1)).toBe('/api/reviews/demo/1/tee/r4.json?page=1&limit=100');
     expect(bars()[1]!.getAttribute('aria-pressed')).toBe('true');
-    expect(cards().length).toBe(ALL.filter((r) => r.stars == 4).length);
+    expect(cards().length).toBe(ALL.filter((listed) => listed.stars === 4).length);
     expect(screen.getByRole('status').textContent).toContain('Showing 8 reviews with 4 stars.');
     await act(async () => fireEvent.click(bars()[0]!));
     expect(urls.at(-1)).toContain('/r5.json');
     await act(async () => fireEvent.click(bars()[0]!));
     expect(urls.at(-1)).toBe('/api/reviews/demo/1/tee.json?page=1&limit=100');
-    expect(bars().every((b) => b.getAttribute('aria-pressed') == 'false')).toBe(true);
+    expect(bars().every((bar) => bar.getAttribute('aria-pressed') === 'false')).toBe(true);
     expect(cards().length).toBe(20);
   });
 

@@ -2,7 +2,7 @@
 /** Listing injection logic (framework-free DOM code) in jsdom: layouts, grouping, batching, cache. */
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST } from '../../../../src/widgets/star-snippets/injectSnippets';
-import { locate, THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
+import { locate, type THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
 import { fillPercent, renderStars } from '../../../../src/ui/starIcons';
 
 const dawnCard = (h: string, root = '/') =>
