@@ -17,6 +17,10 @@ export function resolveLanguage(requested: string | null | undefined, available:
   return i >= 0 ? available[i] : fallback;
 }
 
+/** Replaces `{name}` placeholders; unknown ones stay visible for debugging. */
+export const fill = (s: string, vars?: Record<string, string | number>): string =>
+  vars ? s.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] != null ? String(vars[k]) : m)) : s;
+
 /**
  * A widget's texts in `language` (spec §9: a regional code falls back to its base language, an
  * unknown one to English). Widgets keep their own small text tables; the loader only passes the

@@ -86,12 +86,14 @@ const APP_PAGE = /^\/(?:pages|apps\/[^/]+|products\/[^/]+)\/(top-reviews|review-
 
 /** `/segment` as a whole path segment (followed by '/', '.', or end). */
 const seg = (s: string): RegExp => new RegExp('/' + s + '(?:[/.]|$)');
-const NOT_FOUND = seg('404');
-const THANK_YOU = seg('thank_you');
+// Pure calls: a chunk that imports this module without `detectPageType` (the star snippets, for
+// `productHandle`) drops them instead of building four unused RegExps at load.
+const NOT_FOUND = /* @__PURE__ */ seg('404');
+const THANK_YOU = /* @__PURE__ */ seg('thank_you');
 const ORDERS = /\/orders\//;
 const GIFT_CARDS = /\/gift_cards\//;
-const CHECKOUT = seg('checkouts?');
-const CART = seg('cart');
+const CHECKOUT = /* @__PURE__ */ seg('checkouts?');
+const CART = /* @__PURE__ */ seg('cart');
 
 /**
  * Page type of spec §2. Metadata first; an unknown or missing value falls back

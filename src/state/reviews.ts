@@ -1,15 +1,10 @@
 /**
- * Review data shared by the reviews widgets: the shapes the widgets render (spec §3 "Review",
- * "Review stats") and the state of one main reviews widget as signals.
+ * Review data shared by the reviews widgets: the review shape the widgets render (spec §3
+ * "Review"; the stats are `ReviewStats` of `src/core/reviewStats.ts`, which the framework-free
+ * star snippets share) and the state of one main reviews widget as signals.
  */
 import { signal, type Signal } from '@preact/signals-react';
-
-/** Spec §3 "Review stats": r total count, s average, d count per star value. */
-export interface ReviewStats {
-  r: number;
-  s: number;
-  d: Record<1 | 2 | 3 | 4 | 5, number>;
-}
+import type { ReviewStats } from '../core/reviewStats';
 
 /** A review, validated: every field has its type, URLs are http(s)/root-relative. */
 export interface Review {
@@ -27,10 +22,8 @@ export interface Review {
   replyAuthor: string;
 }
 
-export const EMPTY_STATS: ReviewStats = { r: 0, s: 0, d: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
-
-/** Stats per product handle, filled by whichever widget read them first. */
-export const reviewStats = signal<Record<string, ReviewStats>>({});
+/** The stats until the first response: no reviews. */
+const NO_STATS: ReviewStats = { count: 0, average: 0, byStars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
 
 export interface ReviewListState {
   status: Signal<'loading' | 'ready' | 'error'>;
@@ -53,7 +46,7 @@ export interface ReviewListState {
 export function createReviewListState(): ReviewListState {
   return {
     status: signal('loading'),
-    stats: signal(EMPTY_STATS),
+    stats: signal(NO_STATS),
     reviews: signal([]),
     filter: signal(null),
     busy: signal(false),

@@ -28,13 +28,13 @@ export function Dropdown({ items, value, onChange, label, renderItem, id = 'vt-d
   const select = useRef<HTMLSelectElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const byValue = useRef(new Map<string, DropdownItem>());
-  byValue.current = new Map(items.map((i) => [i.value, i]));
+  byValue.current = new Map(items.map((item) => [item.value, item]));
   const render = useRef(renderItem);
   render.current = renderItem;
 
   useEffect(() => {
-    const s = select.current!;
-    dropdown(s, {
+    const selectElement = select.current!;
+    dropdown(selectElement, {
       container: container.current!,
       label,
       renderOption: (option, into) => {
@@ -43,13 +43,14 @@ export function Dropdown({ items, value, onChange, label, renderItem, id = 'vt-d
         else into.textContent = option.text;
       },
     });
-    return () => void dropdown(s, 'destroy');
+    return () => void dropdown(selectElement, 'destroy');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; `items` and `value` changes go through 'update' below
   }, []);
 
   useEffect(() => {
-    const s = select.current!;
-    s.value = value;
-    dropdown(s, 'update');
+    const selectElement = select.current!;
+    selectElement.value = value;
+    dropdown(selectElement, 'update');
   }, [items, value]);
 
   return (
@@ -57,10 +58,17 @@ export function Dropdown({ items, value, onChange, label, renderItem, id = 'vt-d
       <label className="vh" htmlFor={id}>
         {label}
       </label>
-      <select ref={select} id={id} className="vh" tabIndex={-1} value={value} onChange={guard((e) => onChange((e.currentTarget as HTMLSelectElement).value), 'dropdown')}>
-        {items.map((i) => (
-          <option key={i.value} value={i.value} disabled={i.disabled}>
-            {i.label}
+      <select
+        ref={select}
+        id={id}
+        className="vh"
+        tabIndex={-1}
+        value={value}
+        onChange={guard((event) => onChange((event.currentTarget as HTMLSelectElement).value), 'dropdown')}
+      >
+        {items.map((item) => (
+          <option key={item.value} value={item.value} disabled={item.disabled}>
+            {item.label}
           </option>
         ))}
       </select>

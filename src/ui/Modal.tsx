@@ -21,7 +21,7 @@ export interface ModalProps {
   onClose(): void;
   children?: ReactNode;
   /** Custom key handling (arrows…) while open, after Escape and Tab.  */
-  onKeyDown?(e: KeyboardEvent): void;
+  onKeyDown?(event: KeyboardEvent): void;
 }
 
 const FOCUSABLE = 'button:not([disabled]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
@@ -49,7 +49,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
       const dialog = ref.current;
       if (closing.current || !dialog) return;
       closing.current = true;
-      dialog.classList.remove('in');
+      dialog.classList.remove('shown');
       const close = guard(() => closeRef.current(), 'modal-close');
       const instant = now || !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       if (instant) close();
@@ -67,31 +67,33 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
     } catch {
       dialog.setAttribute('open', '');
     }
-    const fadeIn = setTimeout(() => dialog.classList.add('in'), MODAL_OPEN_DELAY_MS);
+    const fadeIn = setTimeout(() => dialog.classList.add('shown'), MODAL_OPEN_DELAY_MS);
     const first = dialog.querySelector<HTMLElement>('[data-autofocus]') || dialog.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     // Escape closes the dialog natively in some browsers (close watchers): follow it at once.
     const closed = () => requestClose(true);
     // Keys are heard on the document: while the modal is open the rest of the page is inert, and
     // focus may sit on the body after the content under it was replaced.
-    const keyDown = guard((e: KeyboardEvent) => {
-      if (e.key == 'Escape') {
-        e.preventDefault();
+    const keyDown = guard((event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
         requestClose();
         return;
       }
-      if (e.key == 'Tab') {
-        const all = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length);
-        if (!all.length) return;
-        const i = all.indexOf(deepActive() as HTMLElement);
-        const next = e.shiftKey ? (i <= 0 ? all[all.length - 1] : null) : i < 0 || i == all.length - 1 ? all[0] : null;
-        if (next) {
-          e.preventDefault();
-          next.focus();
+      if (event.key === 'Tab') {
+        const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length);
+        if (!focusable.length) return;
+        const index = focusable.indexOf(deepActive() as HTMLElement);
+        const last = focusable.length - 1;
+        // Tab wraps from the last control to the first, Shift+Tab from the first to the last.
+        const wrapTo = event.shiftKey ? (index <= 0 ? focusable[last] : null) : index < 0 || index === last ? focusable[0] : null;
+        if (wrapTo) {
+          event.preventDefault();
+          wrapTo.focus();
         }
         return;
       }
-      keysRef.current?.(e);
+      keysRef.current?.(event);
     }, 'modal-keys');
     dialog.addEventListener('close', closed);
     document.addEventListener('keydown', keyDown, true);
@@ -99,30 +101,31 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
       clearTimeout(fadeIn);
       dialog.removeEventListener('close', closed);
       document.removeEventListener('keydown', keyDown, true);
-      if (typeof dialog.close == 'function') dialog.close();
+      if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       body.remove('vitrine-modal-active');
       if (back && back.isConnected) back.focus();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once: open on mount, close on unmount (`requestClose` is fixed)
   }, []);
 
   return (
     <dialog
       ref={ref}
-      className="dlg"
+      className="modal"
       part="dialog"
       aria-label={label}
-      onCancel={(e) => {
-        e.preventDefault();
+      onCancel={(event) => {
+        event.preventDefault();
         requestClose();
       }}
-      onClick={(e) => {
+      onClick={(event) => {
         // The dialog element itself is only hit on its padding/backdrop: the overlay.
-        if (e.target === ref.current) requestClose();
+        if (event.target === ref.current) requestClose();
       }}
     >
-      <div className="dlg-in">
-        <button type="button" className="dlg-x" part="close" aria-label={closeLabel} onClick={() => requestClose()}>
+      <div className="modal-content">
+        <button type="button" className="modal-close" part="close" aria-label={closeLabel} onClick={() => requestClose()}>
           ×
         </button>
         {children}
@@ -132,4 +135,4 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
 }
 
 /** Styles `Modal` needs (the widget adds its own content styles). */
-export const MODAL_CSS = `.dlg{opacity:0;transform:translateY(12px);transition:opacity .2s,transform .2s}.dlg.in{opacity:1;transform:none}@media (prefers-reduced-motion:reduce){.dlg{transition:none;transform:none}}.dlg{padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.dlg::backdrop{background:rgba(0,0,0,.6)}.dlg-in{position:relative;padding:24px}.dlg-x{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;
+export const MODAL_CSS = `.modal{opacity:0;transform:translateY(12px);transition:opacity .2s,transform .2s;padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.modal.shown{opacity:1;transform:none}@media (prefers-reduced-motion:reduce){.modal{transition:none;transform:none}}.modal::backdrop{background:rgba(0,0,0,.6)}.modal-content{position:relative;padding:24px}.modal-close{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;

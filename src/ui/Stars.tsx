@@ -3,8 +3,9 @@ import { STAR_PATHS, starFills, type StarStyle } from './starPaths';
 
 /**
  * Five rating icons (rounded stars, pointed stars or hearts; spec §3), partly filled for
- * fractional ratings. Colours come from CSS: `.sb` (back) and `.sf` (front) — the widget's
- * styles map them to `--vitrine-star-back` / `--vitrine-star-front` (see `STARS_CSS`).
+ * fractional ratings. Colours come from CSS: `.star-back` and `.star-front` fill with the widget's
+ * `--sb` / `--sf`, which its root sets from the settings and `--vitrine-star-back` /
+ * `--vitrine-star-front` (see `STARS_CSS`).
  * A partial icon clips its front shape with a nested <svg> viewport: no ids, so any number of
  * ratings can share a shadow root.
  */
@@ -20,22 +21,27 @@ export interface StarsProps {
 
 export function Stars({ rating, starStyle = 'rounded', size = 18, label, icons = 5 }: StarsProps) {
   useSignals();
-  const d = STAR_PATHS[starStyle] || STAR_PATHS.rounded;
+  const path = STAR_PATHS[starStyle] || STAR_PATHS.rounded;
   return (
-    <span className="st" part="stars" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : 'true'}>
-      {starFills(rating).slice(0, icons).map((f, i) => (
-        <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path className="sb" d={d} />
-          {f > 0 && (
-            <svg width={24 * f} height="24">
-              <path className="sf" d={d} />
-            </svg>
-          )}
-        </svg>
-      ))}
+    <span className="stars" part="stars" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : 'true'}>
+      {starFills(rating)
+        .slice(0, icons)
+        .map((fill, index) => (
+          <svg key={index} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path className="star-back" d={path} />
+            {fill > 0 && (
+              <svg width={24 * fill} height="24">
+                <path className="star-front" d={path} />
+              </svg>
+            )}
+          </svg>
+        ))}
     </span>
   );
 }
 
-/** Styles `Stars` needs; `--sf` / `--sb` are set by the widget (from settings and `--vitrine-*`). */
-export const STARS_CSS = `.st{display:inline-flex;vertical-align:middle;line-height:0}.st svg{display:block;overflow:hidden;flex:none}.sb{fill:var(--sb,#cecece)}.sf{fill:var(--sf,#fbda03)}`;
+/**
+ * Styles `Stars` needs. `--sf` / `--sb` are set by the widget's root (from the settings and
+ * `--vitrine-*`), which every rating sits in: the default colours live in the settings only.
+ */
+export const STARS_CSS = `.stars{display:inline-flex;vertical-align:middle;line-height:0}.stars svg{display:block;overflow:hidden;flex:none}.star-back{fill:var(--sb)}.star-front{fill:var(--sf)}`;

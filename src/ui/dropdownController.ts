@@ -62,10 +62,10 @@ export function dropdown(select: HTMLSelectElement, arg?: DropdownOptions | Drop
 function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
   const doc = select.ownerDocument;
   const id = `vt-dd-${++uid}`;
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls: string): HTMLElementTagNameMap[K] => {
-    const e = doc.createElement(tag);
-    e.className = cls;
-    return e;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] => {
+    const element = doc.createElement(tag);
+    element.className = className;
+    return element;
   };
   const root = el('div', 'dd');
   const button = el('button', 'dd__button');
@@ -93,12 +93,12 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
     if (opts.renderOption) opts.renderOption(option, into);
     else into.textContent = option.text;
   };
-  const enabled = (i: number): boolean => !!select.options[i] && !select.options[i].disabled;
+  const enabled = (index: number): boolean => !!select.options[index] && !select.options[index].disabled;
 
-  const setActive = (i: number): void => {
+  const setActive = (index: number): void => {
     items[active]?.classList.remove('is-active');
-    active = i;
-    const item = items[i];
+    active = index;
+    const item = items[index];
     if (item) {
       item.classList.add('is-active');
       list.setAttribute('aria-activedescendant', item.id);
@@ -108,9 +108,9 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
 
   const update = (): void => {
     list.textContent = '';
-    items = Array.from(select.options).map((option, i) => {
+    items = Array.from(select.options).map((option, index) => {
       const li = el('li', 'dd__option');
-      li.id = `${id}-o${i}`;
+      li.id = `${id}-o${index}`;
       li.setAttribute('role', 'option');
       li.setAttribute('aria-selected', String(option.selected));
       if (option.disabled) li.setAttribute('aria-disabled', 'true');
@@ -146,43 +146,43 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
     for (let i = from + dir; i >= 0 && i < items.length; i += dir) if (enabled(i)) return i;
     return from;
   };
-  const pick = (i: number): void => {
-    if (!enabled(i)) return;
-    const changed = select.selectedIndex !== i;
-    select.selectedIndex = i;
+  const pick = (index: number): void => {
+    if (!enabled(index)) return;
+    const changed = select.selectedIndex !== index;
+    select.selectedIndex = index;
     update();
     close(true);
     if (changed) select.dispatchEvent(new Event('change', { bubbles: true }));
   };
 
   const onButtonClick = (): void => (isOpen ? close(true) : open());
-  const onButtonKey = (e: KeyboardEvent): void => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
+  const onButtonKey = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
       onButtonClick();
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
       open();
     }
   };
-  const onListKey = (e: KeyboardEvent): void => {
-    const k = e.key;
-    if (k === 'ArrowDown' || k === 'ArrowUp') setActive(step(active, k === 'ArrowDown' ? 1 : -1));
-    else if (k === 'Home') setActive(step(-1, 1));
-    else if (k === 'End') setActive(step(items.length, -1));
-    else if (k === 'Enter' || k === ' ') pick(active);
-    else if (k === 'Escape') close(true);
-    else if (k === 'Tab') return close(true); // focus goes on from the button, as usual
+  const onListKey = (event: KeyboardEvent): void => {
+    const key = event.key;
+    if (key === 'ArrowDown' || key === 'ArrowUp') setActive(step(active, key === 'ArrowDown' ? 1 : -1));
+    else if (key === 'Home') setActive(step(-1, 1));
+    else if (key === 'End') setActive(step(items.length, -1));
+    else if (key === 'Enter' || key === ' ') pick(active);
+    else if (key === 'Escape') close(true);
+    else if (key === 'Tab') return close(true); // focus goes on from the button, as usual
     else return;
-    e.preventDefault();
+    event.preventDefault();
   };
-  const onListClick = (e: MouseEvent): void => {
-    const li = (e.target as Element).closest?.('[role="option"]');
-    const i = li ? items.indexOf(li as HTMLLIElement) : -1;
-    if (i >= 0) pick(i);
+  const onListClick = (event: MouseEvent): void => {
+    const li = (event.target as Element).closest?.('[role="option"]');
+    const index = li ? items.indexOf(li as HTMLLIElement) : -1;
+    if (index >= 0) pick(index);
   };
-  const onDocClick = (e: MouseEvent): void => {
-    if (isOpen && !e.composedPath().includes(root)) close();
+  const onDocClick = (event: MouseEvent): void => {
+    if (isOpen && !event.composedPath().includes(root)) close();
   };
   const onSelectChange = (): void => update();
 

@@ -2,8 +2,8 @@
  * Our render and event errors never reach the shop's page (the product's first rule). Two halves:
  *
  * - {@link Boundary}: an error boundary (class component, the one API React and `preact/compat`
- *   share). A subtree that throws while rendering or in an effect is reported (code 2280 with
- *   its stack, spec §8) and replaced by its `fallback` (nothing by default); its siblings keep
+ *   share). A subtree that throws while rendering or in an effect is reported
+ *   (`ERR_WIDGET_RENDER`, 2280, with its stack, spec §8) and replaced by its `fallback` (nothing by default); its siblings keep
  *   working. `renderInShadow` puts one around every widget, lists put one around every item.
  * - {@link guard}: wraps an event handler or callback so a throw is reported instead of
  *   escaping into the browser's event dispatch (where it would show as the page's own uncaught
@@ -13,9 +13,8 @@
  * widgets as `ctx.report`). This module sits in the shared framework chunk: one reporter per page.
  */
 import { Component, type ReactNode } from 'react';
-
-/** Spec §8: widget render failure (stack attached). Mirrors `ERR_WIDGET_RENDER` of the loader. */
-export const RENDER_FAILURE = 2280;
+// A constant only: the build inlines the number (reports go through the installed reporter).
+import { ERR_WIDGET_RENDER } from '../core/errors';
 
 type Reporter = (code: number, error: unknown, extra?: Record<string, unknown>) => void;
 
@@ -29,13 +28,13 @@ export function setUiReporter(report: Reporter): void {
 /** Reports a UI failure; never throws. */
 export function reportUiError(error: unknown, extra?: Record<string, unknown>): void {
   try {
-    reporter(RENDER_FAILURE, error, extra);
+    reporter(ERR_WIDGET_RENDER, error, extra);
   } catch {
     /* reporting is best effort */
   }
 }
 
-/** `fn` that reports a throw (code 2280) and returns `undefined` instead of throwing. */
+/** `fn` that reports a throw (`ERR_WIDGET_RENDER`) and returns `undefined` instead of throwing. */
 export function guard<A extends unknown[], R>(fn: (...args: A) => R, where?: string): (...args: A) => R | undefined {
   return (...args: A) => {
     try {

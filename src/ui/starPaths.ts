@@ -18,6 +18,6 @@ export type StarStyle = keyof typeof STAR_PATHS;
  * gives [1, 1, 1, 1, 0.6]. Out-of-range and non-numeric ratings are clamped to 0..5.
  */
 export function starFills(rating: number): number[] {
-  const r = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
-  return [0, 1, 2, 3, 4].map((i) => Math.round(Math.min(1, Math.max(0, r - i)) * 100) / 100);
+  const clamped = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
+  return [0, 1, 2, 3, 4].map((icon) => Math.round(Math.min(1, Math.max(0, clamped - icon)) * 100) / 100);
 }

@@ -89,7 +89,7 @@ describe('hostile provider data', () => {
         await widgetReady(o.page);
         await o.page.waitForTimeout(300);
         assert.equal(await cards(o.page), 19, 'the card with the failing text is left out');
-        assert.equal(await ev(o.page, `${SR}.querySelector('.hd') !== null`), true, 'the rest of the widget works');
+        assert.equal(await ev(o.page, `${SR}.querySelector('.header') !== null`), true, 'the rest of the widget works');
         assert.ok(reports(o, 2280).length >= 1, o.console.join('\n'));
         assert.deepEqual(o.errors, []);
       },

@@ -1,9 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { fill } from '../../core/i18n';
 import { formatRating } from '../../core/lib/formatRating';
-import { Stars } from '../../ui/Stars';
-import type { ReviewStats } from '../../state/reviews';
+import type { ReviewStats } from '../../core/reviewStats';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
-import { fill, type Texts } from './texts';
+import { Stars } from '../../ui/Stars';
+import type { Texts } from './texts';
 
 export interface HeaderProps {
   stats: ReviewStats;
@@ -15,7 +16,7 @@ export interface HeaderProps {
 }
 
 /** Average with one decimal, as the provider rounds it, in the shopper's convention (`4,6` in Dutch). */
-export const average = (s: number, texts: Texts): string => formatRating(s, texts.language ?? 'en');
+export const average = (rating: number, texts: Texts): string => formatRating(rating, texts.language ?? 'en');
 
 /**
  * Summary (stars, average, count) and, per settings, the 5→1 breakdown bars (buttons with
@@ -26,55 +27,62 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
   useSignals();
   const modern = settings.modernHeader;
   const style = settings.starStyle;
-  const avg = average(stats.s, texts);
+  const averageText = average(stats.average, texts);
   const write = settings.reviewForm.enabled && (
-    <button type="button" className="btn" part="write-button" onClick={() => onWrite()}>
+    <button type="button" className="button" part="write-button" onClick={() => onWrite()}>
       {texts.write}
     </button>
   );
   return (
-    <div className={modern ? 'hd modern' : 'hd'} part="header">
-      <div className="sum" part="summary">
+    <div className={modern ? 'header modern' : 'header'} part="header">
+      <div className="summary" part="summary">
         {modern && (
-          <span className="avg" aria-hidden="true">
-            {avg}
+          <span className="average" aria-hidden="true">
+            {averageText}
           </span>
         )}
-        <Stars rating={stats.s} starStyle={style} size={modern ? 24 : 19} label={fill(texts.rated, { n: avg })} />
-        <span className="cnt">{stats.r == 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.r })}</span>
+        <Stars rating={stats.average} starStyle={style} size={modern ? 24 : 19} label={fill(texts.rated, { n: averageText })} />
+        <span className="count">{stats.count === 1 ? texts.basedOnOne : fill(texts.basedOn, { n: stats.count })}</span>
         {!modern && write}
       </div>
       {settings.showStatsBars && (
-        <ul className="bars" part="bars">
-          {([5, 4, 3, 2, 1] as const).map((n) => {
-            const count = stats.d[n];
-            const p = stats.r ? Math.floor((count * 100) / stats.r) : 0;
+        <ul className="star-bars" part="bars">
+          {([5, 4, 3, 2, 1] as const).map((stars) => {
+            const count = stats.byStars[stars];
+            const percent = stats.count ? Math.floor((count * 100) / stats.count) : 0;
             return (
-              <li key={n}>
-                <button type="button" className="bar" part="bar" aria-pressed={filter == n} disabled={!count} onClick={() => onFilter(n)}>
+              <li key={stars}>
+                <button
+                  type="button"
+                  className="star-bar"
+                  part="bar"
+                  aria-pressed={filter === stars}
+                  disabled={!count}
+                  onClick={() => onFilter(stars)}
+                >
                   {/* Visible numbers are part of the name ("5 stars: 17 reviews (35%)"); the words are for screen readers. */}
-                  {fill(texts.bar, { p })
+                  {fill(texts.bar, { p: percent })
                     .split(/(\{n\}|\{count\})/)
-                    .map((x, i) =>
-                      x == '{n}' ? (
-                        <span key={i} className="bn">
-                          {n}
+                    .map((piece, index) =>
+                      piece === '{n}' ? (
+                        <span key={index} className="bar-stars">
+                          {stars}
                         </span>
-                      ) : x == '{count}' ? (
-                        <span key={i} className="bc">
+                      ) : piece === '{count}' ? (
+                        <span key={index} className="bar-count">
                           {count}
                         </span>
                       ) : (
-                        x && (
-                          <span key={i} className="vh">
-                            {x}
+                        piece && (
+                          <span key={index} className="visually-hidden">
+                            {piece}
                           </span>
                         )
                       ),
                     )}
                   <Stars rating={1} icons={1} starStyle={style} size={14} />
-                  <span className="tr" aria-hidden="true">
-                    <span className="fl" style={{ width: `${p}%` }} />
+                  <span className="bar-track" aria-hidden="true">
+                    <span className="bar-fill" style={{ width: `${percent}%` }} />
                   </span>
                 </button>
               </li>
@@ -84,11 +92,17 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
       )}
       {modern && (
         <div className="share" part="share">
-          <p className="sh">{texts.share}</p>
+          <p className="share-title">{texts.share}</p>
           {settings.reviewForm.enabled && (
             <div className="rate">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <button type="button" key={n} className="rs" aria-label={fill(texts.rate, { n })} onClick={() => onWrite(n)}>
+              {[1, 2, 3, 4, 5].map((stars) => (
+                <button
+                  type="button"
+                  key={stars}
+                  className="rate-star"
+                  aria-label={fill(texts.rate, { n: stars })}
+                  onClick={() => onWrite(stars)}
+                >
                   <Stars rating={0} icons={1} starStyle={style} size={26} />
                 </button>
               ))}

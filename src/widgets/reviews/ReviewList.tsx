@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
 import type { Review } from '../../state/reviews';
 import { Boundary } from '../../ui/guard';
 import { columnCount, listVariant } from './layout';
 import { ReviewCard } from './ReviewCard';
-import type { ReviewsSettings } from '../../core/reviewsSettings';
 import type { Texts } from './texts';
 
 export interface ReviewListProps {
@@ -25,14 +25,14 @@ export interface ReviewListProps {
  */
 export function ReviewList({ reviews, settings, texts, width, viewport, body, onPhoto }: ReviewListProps) {
   useSignals();
-  const cols = settings.layout == 'columns';
-  const className = cols ? 'list cols' : `list rows ${listVariant(width, viewport)}`;
+  const columns = settings.layout === 'columns';
+  const className = columns ? 'list cols' : `list rows ${listVariant(width, viewport)}`;
   return (
-    <div className={className} part="list" style={cols ? { columnCount: columnCount(width, viewport, body) } : undefined}>
+    <div className={className} part="list" style={columns ? { columnCount: columnCount(width, viewport, body) } : undefined}>
       {/* One boundary per card: a review that cannot render is left out, the others stay. */}
-      {reviews.map((r) => (
-        <Boundary key={r.id} name="review-card">
-          <ReviewCard review={r} settings={settings} texts={texts} onPhoto={(p) => onPhoto(r, p)} />
+      {reviews.map((review) => (
+        <Boundary key={review.id} name="review-card">
+          <ReviewCard review={review} settings={settings} texts={texts} onPhoto={(photo) => onPhoto(review, photo)} />
         </Boundary>
       ))}
     </div>

@@ -1,16 +1,16 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LIST_LAYOUT_DEBOUNCE_MS, RESIZE_DEBOUNCE_MS } from '../../core/constants';
-import { debounce } from '../../core/lib/debounce';
+import { fill } from '../../core/i18n';
 import { guard } from '../../ui/guard';
 import { Spinner } from '../../ui/Spinner';
 import type { Controller } from './controller';
 import { Header } from './Header';
+import { contentWidth } from './layout';
 import { ReviewList } from './ReviewList';
-import { fill } from './texts';
 
 export interface ReviewsWidgetProps {
-  c: Controller;
+  controller: Controller;
   /** Width of the widget's content box at mount (px), so the first render has the right columns. */
   initialWidth: number;
   /** Called once the first content (or nothing) has rendered: the host drops its reserved height. */
@@ -21,87 +21,117 @@ export interface ReviewsWidgetProps {
  * The main reviews widget (spec §2 "Main reviews widget", §4 "Review list"): summary/header,
  * star filter, the list in columns or rows, 'See more reviews', and the lazily loaded modal.
  */
-export function ReviewsWidget({ c, initialWidth, onRendered }: ReviewsWidgetProps) {
+export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsWidgetProps) {
   useSignals();
-  const { state: s, settings, texts } = c;
+  const { state, settings, texts, initialCount } = controller;
   const root = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState(() => ({ width: initialWidth, viewport: innerWidth, body: document.body.clientWidth }));
-  const status = s.status.value;
-  const stats = s.stats.value;
-  const reviews = s.reviews.value;
-  const filter = s.filter.value;
-  const expanded = s.expanded.value;
-  const shown = expanded ? reviews : reviews.slice(0, c.initialCount);
-  const Modal = c.modalComponent.value;
-  const open = s.modal.value;
+  const status = state.status.value;
+  const stats = state.stats.value;
+  const reviews = state.reviews.value;
+  const filter = state.filter.value;
+  const expanded = state.expanded.value;
+  const shown = expanded ? reviews : reviews.slice(0, initialCount);
+  const Modal = controller.modalComponent.value;
+  const openReview = state.modal.value;
+  const ready = status === 'ready';
 
   useLayoutEffect(() => {
-    if (status != 'loading') onRendered();
+    if (status !== 'loading') onRendered();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `onRendered` is the mount's own and never changes
   }, [status]);
 
   // Spec §9: columns re-measure 200 ms after resizing stops, the list's compact/loose switch 150 ms.
+  // A plain timer, not core's `debounce`: that one reports through the loader's error module,
+  // which widget code never imports (a throw in `measure` is reported by `guard`).
   useEffect(() => {
     const el = root.current;
-    if (!el || typeof ResizeObserver != 'function') return;
-    const measure = guard(() => setSize({ width: el.clientWidth - 32, viewport: innerWidth, body: document.body.clientWidth }), 'resize');
-    const update = debounce(measure, settings.layout == 'columns' ? RESIZE_DEBOUNCE_MS : LIST_LAYOUT_DEBOUNCE_MS);
-    const ro = new ResizeObserver(() => update());
-    ro.observe(el);
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const measure = guard(
+      () => setSize({ width: contentWidth(el.clientWidth), viewport: innerWidth, body: document.body.clientWidth }),
+      'resize',
+    );
+    const delay = settings.layout === 'columns' ? RESIZE_DEBOUNCE_MS : LIST_LAYOUT_DEBOUNCE_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, delay);
+    });
+    observer.observe(el);
     return () => {
-      ro.disconnect();
-      update.cancel();
+      observer.disconnect();
+      clearTimeout(timer);
     };
-  }, [status == 'ready']);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the settings never change; the list element exists once ready
+  }, [ready]);
 
   // After 'See more reviews' the button is gone: focus goes to the first newly shown review.
   const wasExpanded = useRef(expanded);
   useLayoutEffect(() => {
-    if (expanded && !wasExpanded.current) root.current?.querySelectorAll<HTMLElement>('.card')[c.initialCount]?.focus({ preventScroll: true });
+    if (expanded && !wasExpanded.current)
+      root.current?.querySelectorAll<HTMLElement>('.card')[initialCount]?.focus({ preventScroll: true });
     wasExpanded.current = expanded;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `initialCount` never changes
   }, [expanded]);
 
-  if (status == 'error' || (status == 'ready' && !stats.r && !settings.showWhenNoReviews)) return null;
-  if (status == 'loading') return <div ref={root} className="w" part="widget" aria-busy="true" />;
+  if (status === 'error' || (ready && !stats.count && !settings.showWhenNoReviews)) return null;
+  if (status === 'loading') return <div ref={root} className="widget" part="widget" aria-busy="true" />;
 
   return (
-    <section ref={root} className="w" part="widget" aria-labelledby="vtl-rh">
+    <section ref={root} className="widget" part="widget" aria-labelledby="vtl-rh">
       <h2 id="vtl-rh">{texts.heading}</h2>
-      {!stats.r ? (
+      {!stats.count ? (
         <div className="empty" part="summary">
           <p>{texts.noReviews}</p>
           {settings.reviewForm.enabled && (
-            <button type="button" className="btn" part="write-button" onClick={() => c.write()}>
+            <button type="button" className="button" part="write-button" onClick={() => controller.write()}>
               {texts.write}
             </button>
           )}
         </div>
       ) : (
         <>
-          <Header stats={stats} filter={filter} settings={settings} texts={texts} onFilter={c.filterBy} onWrite={c.write} />
+          <Header
+            stats={stats}
+            filter={filter}
+            settings={settings}
+            texts={texts}
+            onFilter={controller.filterBy}
+            onWrite={controller.write}
+          />
           <div className="status" role="status">
-            {filter && !s.busy.value && (
+            {filter && !state.busy.value && (
               <>
-                <span>{fill(texts.filtered, { n: filter, count: stats.d[filter as 1] })}</span>
-                <button type="button" className="link" onClick={() => c.filterBy(filter)}>
+                <span>{fill(texts.filtered, { n: filter, count: stats.byStars[filter as 1] })}</span>
+                <button type="button" className="link" onClick={() => controller.filterBy(filter)}>
                   {texts.clear}
                 </button>
               </>
             )}
           </div>
-          <div aria-busy={s.busy.value}>
-            <ReviewList reviews={shown} settings={settings} texts={texts} {...size} onPhoto={c.openModal} />
+          <div aria-busy={state.busy.value}>
+            <ReviewList reviews={shown} settings={settings} texts={texts} {...size} onPhoto={controller.openModal} />
           </div>
           {shown.length < reviews.length && (
             <div className="more">
-              <button type="button" className="btn" part="more-button" aria-busy={s.expanding.value} disabled={s.expanding.value} onClick={c.showMore}>
-                {s.expanding.value && <Spinner />}
+              <button
+                type="button"
+                className="button"
+                part="more-button"
+                aria-busy={state.expanding.value}
+                disabled={state.expanding.value}
+                onClick={controller.showMore}
+              >
+                {state.expanding.value && <Spinner />}
                 {texts.seeMore}
               </button>
             </div>
           )}
         </>
       )}
-      {Modal && open && <Modal key={`${open.index}:${open.photo}`} c={c} start={open} onClose={c.closeModal} />}
+      {Modal && openReview && (
+        <Modal key={`${openReview.index}:${openReview.photo}`} controller={controller} start={openReview} onClose={controller.closeModal} />
+      )}
     </section>
   );
 }

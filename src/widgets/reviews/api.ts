@@ -6,7 +6,8 @@
  * outside what `Date` can hold) is dropped and reported, so components never see hostile shapes.
  */
 import { ERR_INVALID_DATA } from '../../core/errors';
-import { EMPTY_STATS, type Review, type ReviewStats } from '../../state/reviews';
+import { toReviewStats, type ReviewStats } from '../../core/reviewStats';
+import type { Review } from '../../state/reviews';
 import type { WidgetContext } from '../types';
 import { safeUrl } from './sanitize';
 
@@ -17,24 +18,17 @@ export interface ReviewPage {
   stats: ReviewStats;
 }
 
-const num = (v: unknown, d = 0): number => (typeof v == 'number' && Number.isFinite(v) ? v : d);
-const str = (v: unknown, max = 20000): string => (typeof v == 'string' ? v.slice(0, max) : typeof v == 'number' ? String(v) : '');
+/** `value` when it is a finite number, else `fallback`. */
+const finiteNumber = (value: unknown, fallback = 0): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+/** `value` as text cut to `max` characters (numbers are written out), else ''. */
+const text = (value: unknown, max = 20000): string =>
+  typeof value === 'string' ? value.slice(0, max) : typeof value === 'number' ? String(value) : '';
 
 /** `{providerBase}reviews/{shopId}/{lastUpdated}/{handle}[/r{stars}].json?page=1&limit=N` */
 export function reviewsUrl(ctx: WidgetContext, handle: string, stars: number | null, limit: number): string {
-  const s = ctx.settings;
-  const e = encodeURIComponent;
-  return `${s.providerBase}reviews/${e(s.shopId)}/${e(String(s.lastUpdated))}/${e(handle)}${stars ? `/r${stars}` : ''}.json?page=1&limit=${limit}`;
-}
-
-export function toStats(raw: unknown): ReviewStats {
-  const o = (raw && typeof raw == 'object' ? raw : {}) as Record<string, unknown>;
-  const d = (o.d && typeof o.d == 'object' ? o.d : {}) as Record<string, unknown>;
-  const counts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as ReviewStats['d'];
-  for (const k of [1, 2, 3, 4, 5] as const) counts[k] = Math.max(0, Math.floor(num(d[k])));
-  const r = Math.max(0, Math.floor(num(o.r)));
-  const s = Math.min(5, Math.max(0, num(o.s)));
-  return r ? { r, s, d: counts } : EMPTY_STATS;
+  const { providerBase, shopId, lastUpdated } = ctx.settings;
+  const encode = encodeURIComponent;
+  return `${providerBase}reviews/${encode(shopId)}/${encode(String(lastUpdated))}/${encode(handle)}${stars ? `/r${stars}` : ''}.json?page=1&limit=${limit}`;
 }
 
 /** `Date` holds ±8.64e15 ms; beyond that `toISOString` throws and every date reads "Invalid Date". */
@@ -47,7 +41,7 @@ const MAX_TIME = 8.64e15;
  */
 export function absoluteUrl(url: unknown, base?: string): string | null {
   const safe = safeUrl(url);
-  if (!safe || safe[0] != '/' || !base) return safe;
+  if (!safe || safe[0] !== '/' || !base) return safe;
   try {
     return new URL(safe, new URL(base, location.href)).href;
   } catch {
@@ -62,27 +56,26 @@ export function absoluteUrl(url: unknown, base?: string): string | null {
  * photo URLs.
  */
 export function toReview(raw: unknown, base?: string): Review | null {
-  if (!raw || typeof raw != 'object') return null;
-  const o = raw as Record<string, unknown>;
-  const id = str(o.id, 64);
+  if (!raw || typeof raw !== 'object') return null;
+  const fields = raw as Record<string, unknown>;
+  const id = text(fields.id, 64);
   if (!id) return null;
-  if (typeof o.timestamp == 'number' && !(Math.abs(o.timestamp) <= MAX_TIME)) return null;
-  const photos = (Array.isArray(o.photos) ? o.photos : [])
+  if (typeof fields.timestamp === 'number' && !(Math.abs(fields.timestamp) <= MAX_TIME)) return null;
+  const photos = (Array.isArray(fields.photos) ? fields.photos : [])
     .slice(0, 20)
-    .map((u) => absoluteUrl(u, base))
-    .filter((u): u is string => !!u);
-  const parsed = num(o.timestamp, Date.parse(str(o.date, 64)));
-  const ts = Math.abs(parsed) <= MAX_TIME ? parsed : 0;
+    .map((url) => absoluteUrl(url, base))
+    .filter((url): url is string => !!url);
+  const parsed = finiteNumber(fields.timestamp, Date.parse(text(fields.date, 64)));
   return {
     id,
-    name: str(o.name, 200).trim(),
-    stars: Math.min(5, Math.max(1, Math.round(num(o.stars, 5)))),
-    review: str(o.review),
-    date: ts,
+    name: text(fields.name, 200).trim(),
+    stars: Math.min(5, Math.max(1, Math.round(finiteNumber(fields.stars, 5)))),
+    review: text(fields.review),
+    date: Math.abs(parsed) <= MAX_TIME ? parsed : 0,
     photos,
-    verified: o.verified === true,
-    reply: typeof o.reply == 'string' && o.reply ? str(o.reply) : null,
-    replyAuthor: str(o.replyAuthor, 200),
+    verified: fields.verified === true,
+    reply: typeof fields.reply === 'string' && fields.reply ? text(fields.reply) : null,
+    replyAuthor: text(fields.replyAuthor, 200),
   };
 }
 
@@ -92,9 +85,9 @@ export function toReview(raw: unknown, base?: string): Review | null {
  */
 export async function fetchReviews(ctx: WidgetContext, handle: string, stars: number | null, limit: number): Promise<ReviewPage | null> {
   const json = await ctx.request<Record<string, unknown>>(reviewsUrl(ctx, handle, stars, Math.min(100, Math.max(1, limit))));
-  if (!json || typeof json != 'object') return null;
+  if (!json || typeof json !== 'object') return null;
   const reviews = validEntries(ctx, json.reviews, (raw) => toReview(raw, ctx.settings.providerBase));
-  return { reviews, total: Math.max(reviews.length, num(json.total)), stats: toStats(json.stats) };
+  return { reviews, total: Math.max(reviews.length, finiteNumber(json.total)), stats: toReviewStats(json.stats) };
 }
 
 /**
@@ -103,15 +96,15 @@ export async function fetchReviews(ctx: WidgetContext, handle: string, stars: nu
  * the others.
  */
 function validEntries<T>(ctx: WidgetContext, list: unknown, read: (raw: unknown) => T | null): T[] {
-  const out: T[] = [];
+  const valid: T[] = [];
   const dropped: number[] = [];
-  (Array.isArray(list) ? list : []).forEach((raw, i) => {
+  (Array.isArray(list) ? list : []).forEach((raw, index) => {
     const entry = read(raw);
-    if (entry) out.push(entry);
-    else dropped.push(i);
+    if (entry) valid.push(entry);
+    else dropped.push(index);
   });
   if (dropped.length) ctx.report(ERR_INVALID_DATA, new Error(`${dropped.length} invalid review(s) dropped`), { at: dropped.slice(0, 20) });
-  return out;
+  return valid;
 }
 
 /** A featured review (reviews page) with the product it belongs to. */
@@ -127,16 +120,16 @@ const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
  * Null when the request budget is spent; rejects on network/HTTP errors.
  */
 export async function fetchFeatured(ctx: WidgetContext): Promise<{ reviews: FeaturedReview[]; stats: ReviewStats } | null> {
-  const s = ctx.settings;
-  const base = s.providerBase;
-  const json = await ctx.request<Record<string, unknown>>(`${base}featured-reviews/${encodeURIComponent(s.shopId)}.json`);
-  if (!json || typeof json != 'object') return null;
+  const base = ctx.settings.providerBase;
+  const json = await ctx.request<Record<string, unknown>>(`${base}featured-reviews/${encodeURIComponent(ctx.settings.shopId)}.json`);
+  if (!json || typeof json !== 'object') return null;
   const reviews = validEntries(ctx, json.reviews, (raw): FeaturedReview | null => {
-    const r = toReview(raw, base);
-    const p = r && (raw as Record<string, unknown>).product;
-    const product = (p && typeof p == 'object' ? p : {}) as Record<string, unknown>;
-    const handle = str(product.handle, 255);
-    return r && HANDLE.test(handle) ? { ...r, product: { handle, title: str(product.title, 300).trim() || handle, image: absoluteUrl(product.image, base) } } : null;
+    const review = toReview(raw, base);
+    const rawProduct = review && (raw as Record<string, unknown>).product;
+    const product = (rawProduct && typeof rawProduct === 'object' ? rawProduct : {}) as Record<string, unknown>;
+    const handle = text(product.handle, 255);
+    if (!review || !HANDLE.test(handle)) return null;
+    return { ...review, product: { handle, title: text(product.title, 300).trim() || handle, image: absoluteUrl(product.image, base) } };
   });
-  return { reviews, stats: toStats(json.stats) };
+  return { reviews, stats: toReviewStats(json.stats) };
 }

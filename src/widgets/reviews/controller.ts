@@ -6,25 +6,24 @@
  */
 import { signal, type Signal } from '@preact/signals-react';
 import type { ComponentType } from 'react';
-import { guard } from '../../ui/guard';
-import { Stars } from '../../ui/Stars';
-import { formatDate } from './formatDate';
-import { Html } from './Html';
-import { Verified } from './ReviewCard';
-import { fill } from './texts';
 import { SHOW_MORE_SPINNER_MS } from '../../core/constants';
 import { ERR_WIDGET_RENDER } from '../../core/errors';
-import { createReviewListState, reviewStats, type Review, type ReviewListState } from '../../state/reviews';
+import { fill } from '../../core/i18n';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
+import { createReviewListState, type Review, type ReviewListState } from '../../state/reviews';
+import { guard } from '../../ui/guard';
 import type { WidgetContext } from '../types';
 import { fetchReviews } from './api';
+import { formatDate } from './formatDate';
 import { buildProductLd, injectProductLd } from './jsonLd';
+import type * as ModalPart from './lazy/modal';
 import { readProductInfo, type ProductInfo } from './productInfo';
+import { RatingAndText, StoreReply, Verified } from './ReviewCard';
 import { openReviewForm } from './reviewFormHook';
-import type { ReviewsSettings } from '../../core/reviewsSettings';
 import type { Texts } from './texts';
 
 export interface ModalComponentProps {
-  c: Controller;
+  controller: Controller;
   start: { index: number; photo: number };
   onClose(): void;
 }
@@ -33,7 +32,7 @@ export interface ModalComponentProps {
  * Pieces the lazy modal shares with the list. Handed over at run time instead of imported, so
  * the bundler keeps them in the widget chunk rather than splitting a third shared chunk.
  */
-export const SHARED_UI = { Stars, Html, Verified, formatDate, fill };
+export const SHARED_UI = { Verified, RatingAndText, StoreReply, formatDate, fill };
 
 export interface Controller {
   ui: typeof SHARED_UI;
@@ -58,36 +57,36 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
   const state = createReviewListState();
   const device = mobile ? 'mobile' : 'desktop';
   const limit = Math.min(100, Math.max(1, settings.totalCount[device]));
-  let seq = 0;
+  /** Number of the latest load: an answer to an older one (a filter changed meanwhile) is dropped. */
+  let latestLoad = 0;
 
   const load = async (stars: number | null): Promise<void> => {
-    const mine = ++seq;
+    const thisLoad = ++latestLoad;
     state.busy.value = true;
     try {
       const page = await fetchReviews(ctx, handle, stars, limit);
-      if (mine != seq) return;
+      if (thisLoad !== latestLoad) return;
       if (page) {
         state.reviews.value = page.reviews;
         state.stats.value = page.stats;
-        reviewStats.value = { ...reviewStats.value, [handle]: page.stats };
-        if (!stars && page.stats.r) {
+        if (!stars && page.stats.count) {
           try {
-            injectProductLd(document, buildProductLd(c.product, page.stats, page.reviews.slice(0, c.initialCount)));
+            injectProductLd(document, buildProductLd(controller.product, page.stats, page.reviews.slice(0, controller.initialCount)));
           } catch (error) {
             ctx.report(ERR_WIDGET_RENDER, error, { widget: 'reviews', step: 'json-ld' });
           }
         }
       }
-      if (state.status.value == 'loading') state.status.value = page ? 'ready' : 'error';
+      if (state.status.value === 'loading') state.status.value = page ? 'ready' : 'error';
     } catch {
       // The requester has reported it (spec §8); the shop page stays as it was.
-      if (mine == seq && state.status.value == 'loading') state.status.value = 'error';
+      if (thisLoad === latestLoad && state.status.value === 'loading') state.status.value = 'error';
     } finally {
-      if (mine == seq) state.busy.value = false;
+      if (thisLoad === latestLoad) state.busy.value = false;
     }
   };
 
-  const c: Controller = {
+  const controller: Controller = {
     ui: SHARED_UI,
     ctx,
     handle,
@@ -98,10 +97,10 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
     product: readProductInfo(),
     modalComponent: signal(null),
     ready: Promise.resolve(),
-    // Event handlers of the widget: a throw is reported (2280), never left to the shop's page.
+    // Event handlers of the widget: a throw is reported (ERR_WIDGET_RENDER), never left to the shop's page.
     filterBy: guard((stars: number) => {
-      if (!state.stats.value.d[stars as 1]) return;
-      const next = state.filter.value == stars ? null : stars;
+      if (!state.stats.value.byStars[stars as 1]) return;
+      const next = state.filter.value === stars ? null : stars;
       state.filter.value = next;
       state.expanded.value = false;
       void load(next);
@@ -122,9 +121,9 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
       const index = state.reviews.value.indexOf(review);
       if (index < 0) return;
       ctx
-        .load<typeof import('./lazy/modal')>('reviews.modal')
-        .then((m) => {
-          c.modalComponent.value = m.ReviewModal;
+        .load<typeof ModalPart>('reviews.modal')
+        .then((part) => {
+          controller.modalComponent.value = part.ReviewModal;
           state.modal.value = { index, photo };
         })
         .catch((error) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'reviews', step: 'modal' }));
@@ -133,6 +132,6 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
       state.modal.value = null;
     }, 'close-modal'),
   };
-  c.ready = load(null);
-  return c;
+  controller.ready = load(null);
+  return controller;
 }

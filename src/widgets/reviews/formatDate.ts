@@ -2,15 +2,18 @@
  * Review dates in the four formats of spec §3 (0 YYYY-MM-DD, 1 MM-DD-YYYY, 2 MM-DD-YY,
  * 3 DD-MM-YYYY), in the shopper's local time zone. No date library: four patterns.
  */
-const pad = (n: number) => (n < 10 ? '0' : '') + n;
+const twoDigits = (value: number) => (value < 10 ? '0' : '') + value;
 
 export function formatDate(timestamp: number, format: 0 | 1 | 2 | 3): string {
-  const d = new Date(timestamp);
-  if (!Number.isFinite(timestamp) || isNaN(d.getTime())) return '';
-  const y = String(d.getFullYear());
-  const m = pad(d.getMonth() + 1);
-  const day = pad(d.getDate());
-  return format == 1 ? `${m}-${day}-${y}` : format == 2 ? `${m}-${day}-${y.slice(-2)}` : format == 3 ? `${day}-${m}-${y}` : `${y}-${m}-${day}`;
+  const date = new Date(timestamp);
+  if (!Number.isFinite(timestamp) || isNaN(date.getTime())) return '';
+  const year = String(date.getFullYear());
+  const month = twoDigits(date.getMonth() + 1);
+  const day = twoDigits(date.getDate());
+  if (format === 1) return `${month}-${day}-${year}`;
+  if (format === 2) return `${month}-${day}-${year.slice(-2)}`;
+  if (format === 3) return `${day}-${month}-${year}`;
+  return `${year}-${month}-${day}`;
 }
 
 /**

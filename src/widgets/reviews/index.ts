@@ -7,14 +7,15 @@
  * on the reviews page (`top-reviews`) it shows the shop's featured reviews instead.
  */
 import { createElement } from 'react';
+import { WIDGET_MAX_WIDTH } from '../../core/constants';
+import { parseReviewsSettings } from '../../core/reviewsSettings';
 import { renderInShadow } from '../../ui/renderInShadow';
 import type { MountWidget } from '../types';
 import { createController } from './controller';
-import { isMobile } from './layout';
 import { FEATURED_CSS, FeaturedReviews } from './FeaturedReviews';
+import { contentWidth, isMobile } from './layout';
 import { followReviewOrder } from './orderReview';
 import { ReviewsWidget } from './ReviewsWidget';
-import { parseReviewsSettings } from '../../core/reviewsSettings';
 import { widgetCss } from './styles';
 import { textsFor } from './texts';
 
@@ -42,36 +43,36 @@ const HOST_STYLE: Record<string, string> = {
 export const mount: MountWidget = (host, ctx) => {
   const { value: settings, problems } = parseReviewsSettings(ctx.settings.reviews);
   if (problems.length) console.warn(`Vitrine settings: ${problems.join('; ')}`);
-  if (ctx.page.pageType == 'review-order') {
+  if (ctx.page.pageType === 'review-order') {
     followReviewOrder(window, ctx.page.store.root);
     return;
   }
   const onRendered = () => host.style.removeProperty('min-height');
-  const featured = ctx.page.pageType == 'top-reviews';
+  const featured = ctx.page.pageType === 'top-reviews';
   const handle = ctx.page.productHandle;
   if (!handle && !featured) return;
-  for (const k in HOST_STYLE) host.style.setProperty(k, HOST_STYLE[k]!, 'important');
+  for (const property in HOST_STYLE) host.style.setProperty(property, HOST_STYLE[property]!, 'important');
   const texts = textsFor(ctx.language);
   // A failed render releases the reserved height: the page closes the gap instead of a blank box.
   const shadowOptions = { report: ctx.report, name: featured ? 'featured-reviews' : 'reviews', onError: onRendered };
-  if (featured) return renderInShadow(host, widgetCss(ctx.settings.colors) + FEATURED_CSS, createElement(FeaturedReviews, { ctx, settings, texts, onRendered }), shadowOptions);
-  const c = createController(ctx, handle!, settings, texts, isMobile());
-  const width = Math.min(1200, host.clientWidth || 0) - 32;
+  if (featured) {
+    const ui = createElement(FeaturedReviews, { ctx, settings, texts, onRendered });
+    return renderInShadow(host, widgetCss(ctx.settings.colors) + FEATURED_CSS, ui, shadowOptions);
+  }
+  const controller = createController(ctx, handle!, settings, texts, isMobile());
+  // The widget is at most WIDGET_MAX_WIDTH wide (its CSS max-width), whatever its host.
+  const initialWidth = contentWidth(Math.min(WIDGET_MAX_WIDTH, host.clientWidth || 0));
   const unmount = renderInShadow(
     host,
     widgetCss(ctx.settings.colors),
-    createElement(ReviewsWidget, {
-      c,
-      initialWidth: width,
-      onRendered,
-    }),
+    createElement(ReviewsWidget, { controller, initialWidth, onRendered }),
     shadowOptions,
   );
-  void c.ready.then(() => {
+  void controller.ready.then(() => {
     // A review link (`?review=<id>`) opens that review once the list is there.
     const id = new URLSearchParams(location.search).get('review');
-    const review = id ? c.state.reviews.value.find((r) => r.id == id) : undefined;
-    if (review) c.openModal(review, 0);
+    const review = id ? controller.state.reviews.value.find((candidate) => candidate.id === id) : undefined;
+    if (review) controller.openModal(review, 0);
   });
   return unmount;
 };

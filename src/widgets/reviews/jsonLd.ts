@@ -4,7 +4,8 @@
  * with a rating (the theme's or another app's). Reviews are plain text; `<` and `>` are escaped
  * so the block stays inert even if the page is later serialized.
  */
-import type { Review, ReviewStats } from '../../state/reviews';
+import type { ReviewStats } from '../../core/reviewStats';
+import type { Review } from '../../state/reviews';
 import { isoDay } from './formatDate';
 import type { ProductInfo } from './productInfo';
 import { htmlToText } from './sanitize';
@@ -18,13 +19,13 @@ export function buildProductLd(product: ProductInfo, stats: ReviewStats, reviews
     '@type': 'Product',
     name: product.title,
     url: product.url,
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: stats.s, reviewCount: stats.r, bestRating: 5, worstRating: 1 },
-    review: reviews.map((r) => ({
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: stats.average, reviewCount: stats.count, bestRating: 5, worstRating: 1 },
+    review: reviews.map((review) => ({
       '@type': 'Review',
-      author: { '@type': 'Person', name: r.name || 'Anonymous' },
-      datePublished: isoDay(r.date) || undefined,
-      reviewBody: htmlToText(r.review),
-      reviewRating: rating(r.stars),
+      author: { '@type': 'Person', name: review.name || 'Anonymous' },
+      datePublished: isoDay(review.date) || undefined,
+      reviewBody: htmlToText(review.review),
+      reviewRating: rating(review.stars),
     })),
   };
   if (product.image) ld.image = product.image;
@@ -34,17 +35,17 @@ export function buildProductLd(product: ProductInfo, stats: ReviewStats, reviews
 /** True when some JSON-LD block (not ours) describes a Product with an aggregateRating. */
 export function hasRatedProduct(doc: Document): boolean {
   const rated = (node: unknown, depth: number): boolean => {
-    if (!node || typeof node != 'object' || depth > 6) return false;
-    if (Array.isArray(node)) return node.some((n) => rated(n, depth + 1));
-    const o = node as Record<string, unknown>;
-    const type = o['@type'];
-    const isProduct = type == 'Product' || (Array.isArray(type) && type.indexOf('Product') >= 0);
-    if (isProduct && o.aggregateRating) return true;
-    return rated(o['@graph'], depth + 1);
+    if (!node || typeof node !== 'object' || depth > 6) return false;
+    if (Array.isArray(node)) return node.some((item) => rated(item, depth + 1));
+    const fields = node as Record<string, unknown>;
+    const type = fields['@type'];
+    const isProduct = type === 'Product' || (Array.isArray(type) && type.indexOf('Product') >= 0);
+    if (isProduct && fields.aggregateRating) return true;
+    return rated(fields['@graph'], depth + 1);
   };
-  return Array.from(doc.querySelectorAll(`script[type="application/ld+json"]:not([${OURS}])`)).some((s) => {
+  return Array.from(doc.querySelectorAll(`script[type="application/ld+json"]:not([${OURS}])`)).some((script) => {
     try {
-      return rated(JSON.parse(s.textContent || ''), 0);
+      return rated(JSON.parse(script.textContent || ''), 0);
     } catch {
       return false;
     }

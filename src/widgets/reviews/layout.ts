@@ -11,6 +11,12 @@
  */
 import { COLUMNS_LAYOUT, LIST_COMPACT_MAX_WIDTH, LIST_LOOSE_MIN_WIDTH, MOBILE_MAX_WIDTH } from '../../core/constants';
 
+/** The widget's padding on each side (px): the list lays out in a box this much narrower on both sides. */
+export const WIDGET_SIDE_PADDING = 16;
+
+/** Width of the content box (where the list lays out) of a widget `width` px wide. */
+export const contentWidth = (width: number): number => width - 2 * WIDGET_SIDE_PADDING;
+
 export function columnCount(width: number, viewport: number, bodyWidth: number): number {
   if (viewport < COLUMNS_LAYOUT.mobileBelowWidth || bodyWidth <= MOBILE_MAX_WIDTH) return COLUMNS_LAYOUT.mobileColumns;
   if (!(width > 0)) return COLUMNS_LAYOUT.defaultColumns;

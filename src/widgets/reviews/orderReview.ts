@@ -18,7 +18,8 @@ export interface ReviewOrderData {
 export const REVIEW_ORDER_KEY = 'reviewOrder';
 
 const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
-const opt = (v: unknown): string | null => (typeof v == 'string' && v.trim() ? v.trim().slice(0, 300) : null);
+/** A present, non-blank text (trimmed, at most 300 characters), else null. */
+const optionalText = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 300) : null);
 
 export function readReviewOrder(win: Window = window): ReviewOrderData | null {
   let raw: unknown = (win as unknown as { vitrineReviewOrder?: unknown }).vitrineReviewOrder;
@@ -30,11 +31,16 @@ export function readReviewOrder(win: Window = window): ReviewOrderData | null {
       raw = null;
     }
   }
-  if (!raw || typeof raw != 'object') return null;
-  const o = raw as Record<string, unknown>;
-  const handle = opt(o.productHandle);
+  if (!raw || typeof raw !== 'object') return null;
+  const fields = raw as Record<string, unknown>;
+  const handle = optionalText(fields.productHandle);
   if (!handle || !HANDLE.test(handle)) return null;
-  return { productHandle: handle, code: opt(o.code), customerName: opt(o.customerName), customerEmail: opt(o.customerEmail) };
+  return {
+    productHandle: handle,
+    code: optionalText(fields.code),
+    customerName: optionalText(fields.customerName),
+    customerEmail: optionalText(fields.customerEmail),
+  };
 }
 
 /** Stores what is present and goes to the product page. Returns the URL, or null without data. */
@@ -42,7 +48,7 @@ export function followReviewOrder(win: Window, root: string): string | null {
   const data = readReviewOrder(win);
   if (!data) return null;
   const stored: Record<string, string> = {};
-  for (const k of ['code', 'customerName', 'customerEmail'] as const) if (data[k]) stored[k] = data[k]!;
+  for (const key of ['code', 'customerName', 'customerEmail'] as const) if (data[key]) stored[key] = data[key]!;
   if (Object.keys(stored).length) createStorage('local').setJSON(REVIEW_ORDER_KEY, { ...stored, productHandle: data.productHandle });
   const url = `${root.replace(/\/?$/, '/')}products/${encodeURIComponent(data.productHandle)}`;
   win.location.assign(url);

@@ -15,14 +15,14 @@ export function readProductInfo(doc: Document = document): ProductInfo {
   try {
     const el = doc.querySelector('script[id^="ProductJson"],script[data-product-json]');
     const json = el ? JSON.parse(el.textContent || '') : null;
-    const p = json && (json.product || json);
-    if (p && typeof p.title == 'string') title = p.title;
-    const img = p && (p.featured_image || (p.images && p.images[0]));
-    if (typeof img == 'string') image = img;
+    const product = json && (json.product || json);
+    if (product && typeof product.title === 'string') title = product.title;
+    const productImage = product && (product.featured_image || (product.images && product.images[0]));
+    if (typeof productImage === 'string') image = productImage;
   } catch {
     /* fall through to the tags */
   }
-  const meta = (prop: string) => doc.querySelector(`meta[property="${prop}"]`)?.getAttribute('content') || '';
+  const meta = (property: string) => doc.querySelector(`meta[property="${property}"]`)?.getAttribute('content') || '';
   title = title || meta('og:title') || (doc.querySelector('h1')?.textContent || '').trim();
   image = image || meta('og:image') || null;
   if (image && image.startsWith('//')) image = 'https:' + image;

@@ -13,32 +13,34 @@
  */
 const ALLOWED = /^(b|i|em|strong|br|p|ul|ol|li|a)$/;
 const DROP = /^(script|style|template|noscript|noembed|noframes|iframe|frame|frameset|object|embed|svg|math|textarea|title|select|option|xmp|plaintext|head|video|audio|canvas|picture|img|source|link|meta|base|form|input|button)$/;
+// Control characters are exactly what these patterns keep out of a URL.
+// eslint-disable-next-line no-control-regex
 const SAFE_HREF = /^https?:\/\/[^\s"'<>\\`\x00-\x1f\x7f]+$/i;
 /** Deeper nesting than this is flattened to text: bounds the recursion on hostile input. */
 const MAX_DEPTH = 16;
 
 function copy(from: Node, to: Node, doc: Document, depth: number): void {
-  for (let n = from.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 3) {
-      to.appendChild(doc.createTextNode(n.nodeValue || ''));
+  for (let node = from.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3) {
+      to.appendChild(doc.createTextNode(node.nodeValue || ''));
       continue;
     }
-    if (n.nodeType !== 1) continue; // comments, processing instructions…
-    const tag = (n as Element).localName.toLowerCase();
+    if (node.nodeType !== 1) continue; // comments, processing instructions…
+    const tag = (node as Element).localName.toLowerCase();
     if (DROP.test(tag)) continue;
     if (!ALLOWED.test(tag) || depth > MAX_DEPTH) {
-      if (depth > MAX_DEPTH) to.appendChild(doc.createTextNode(n.textContent || ''));
-      else copy(n, to, doc, depth + 1);
+      if (depth > MAX_DEPTH) to.appendChild(doc.createTextNode(node.textContent || ''));
+      else copy(node, to, doc, depth + 1);
       continue;
     }
     const el = doc.createElement(tag);
-    if (tag == 'a') {
-      const href = ((n as Element).getAttribute('href') || '').trim();
+    if (tag === 'a') {
+      const href = ((node as Element).getAttribute('href') || '').trim();
       if (SAFE_HREF.test(href)) el.setAttribute('href', href);
       el.setAttribute('rel', 'nofollow ugc noopener');
       el.setAttribute('target', '_blank');
     }
-    copy(n, el, doc, depth + 1);
+    copy(node, el, doc, depth + 1);
     to.appendChild(el);
   }
 }
@@ -46,7 +48,7 @@ function copy(from: Node, to: Node, doc: Document, depth: number): void {
 /** A clean fragment (of `doc`) from untrusted HTML. Never throws; non-strings give an empty fragment. */
 export function sanitizeHtml(html: unknown, doc: Document = document): DocumentFragment {
   const out = doc.createDocumentFragment();
-  if (typeof html != 'string' || !html) return out;
+  if (typeof html !== 'string' || !html) return out;
   try {
     const inert = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
     copy(inert.body, out, doc, 0);
@@ -58,12 +60,13 @@ export function sanitizeHtml(html: unknown, doc: Document = document): DocumentF
 
 /** Plain text of untrusted HTML (for JSON-LD): tags dropped, `<br>`/block ends become spaces. */
 export function htmlToText(html: unknown): string {
-  const frag = sanitizeHtml(typeof html == 'string' ? html.replace(/<\/?(br|p|li)\b[^>]*>/gi, ' $&') : html);
-  return (frag.textContent || '').replace(/\s+/g, ' ').trim();
+  const fragment = sanitizeHtml(typeof html === 'string' ? html.replace(/<\/?(br|p|li)\b[^>]*>/gi, ' $&') : html);
+  return (fragment.textContent || '').replace(/\s+/g, ' ').trim();
 }
 
 /** Photo URLs: only `http(s)://` or root-relative `/path` (not `//host`); anything else → null. */
 export function safeUrl(url: unknown): string | null {
-  if (typeof url != 'string') return null;
+  if (typeof url !== 'string') return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what it keeps out
   return /^(https?:\/\/|\/(?![/\\]))[^\s"'<>\\`\x00-\x1f\x7f]*$/i.test(url) ? url : null;
 }

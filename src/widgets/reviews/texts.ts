@@ -1,6 +1,6 @@
 /**
- * The widget's texts in the built-in languages (spec §9: en, es, nl). Placeholders: `{n}`,
- * `{count}`, `{p}` (percent), `{i}`, `{name}`.
+ * The widget's texts in the built-in languages (spec §9: en, es, nl). Placeholders (filled with
+ * core's `fill`): `{n}`, `{count}`, `{p}` (percent), `{i}`, `{name}`.
  */
 import { pickTexts } from '../../core/i18n';
 
@@ -85,8 +85,5 @@ export const TEXTS: Record<string, Texts> = {
     reviewBy: 'Beoordeling van {name}',
   },
 };
-
-/** Fills `{key}` placeholders. */
-export const fill = (text: string, vars: Record<string, string | number>): string => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 
 export const textsFor = (language: string): Texts => ({ ...pickTexts(TEXTS, language), language });

@@ -13,7 +13,7 @@ const VISIBILITY = { visibilityProperty: true };
 function rendered(el: Element): boolean {
   if (el.checkVisibility(VISIBILITY)) return true;
   const parent = el.parentElement;
-  return !!parent && getComputedStyle(el).display == 'contents' && rendered(parent);
+  return !!parent && getComputedStyle(el).display === 'contents' && rendered(parent);
 }
 
 /**
@@ -24,10 +24,10 @@ function rendered(el: Element): boolean {
  * fall back to the `hidden` attribute and computed `display` up to `within`.
  */
 export function hiddenWithin(el: Element, within: Element): boolean {
-  if (typeof el.checkVisibility == 'function') return !rendered(el) && rendered(within);
+  if (typeof el.checkVisibility === 'function') return !rendered(el) && rendered(within);
   const view = el.ownerDocument.defaultView;
   for (let node: Element | null = el; node && node !== within; node = node.parentElement) {
-    if ((node as HTMLElement).hidden || view?.getComputedStyle(node).display == 'none') return true;
+    if ((node as HTMLElement).hidden || view?.getComputedStyle(node).display === 'none') return true;
   }
   return false;
 }

@@ -15,7 +15,7 @@ const CONTROLS = `select[name="sort_by"] option[value="${BEST}"],select#SortBy o
 /** The row a radio or link sits in: its list item when that holds nothing else, else its label. */
 const rowOf = (el: Element): Element => {
   const item = el.closest('li');
-  return item && item.querySelectorAll('a,input').length == 1 ? item : el.closest('label') || el;
+  return item && item.querySelectorAll('a,input').length === 1 ? item : el.closest('label') || el;
 };
 
 /**
@@ -24,7 +24,7 @@ const rowOf = (el: Element): Element => {
  */
 export function removeBestSelling(root: ParentNode): number {
   const found = root.querySelectorAll(CONTROLS);
-  found.forEach((el) => (el.tagName == 'OPTION' ? el : rowOf(el)).remove());
+  found.forEach((el) => (el.tagName === 'OPTION' ? el : rowOf(el)).remove());
   return found.length;
 }
 
@@ -32,10 +32,10 @@ export function removeBestSelling(root: ParentNode): number {
  * When the page's URL sorts by best-selling, replaces it (no new history entry) with the same
  * URL sorted by 'manual'. Returns true when it navigated.
  */
-export function leaveBestSelling(loc: Location): boolean {
-  const params = new URLSearchParams(loc.search);
-  if (params.get('sort_by') != BEST) return false;
+export function leaveBestSelling(pageLocation: Location): boolean {
+  const params = new URLSearchParams(pageLocation.search);
+  if (params.get('sort_by') !== BEST) return false;
   params.set('sort_by', 'manual');
-  loc.replace(`${loc.pathname}?${params}${loc.hash}`);
+  pageLocation.replace(`${pageLocation.pathname}?${params}${pageLocation.hash}`);
   return true;
 }

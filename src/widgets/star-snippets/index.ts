@@ -6,24 +6,27 @@
  *
  * - Listing snippets: `injectSnippets.ts` (theme layouts in `themeLayouts.ts`); template from
  *   `reviews.starSnippet.template`, star size 18, centred.
- * - Product page: `productStars.ts`; star size 19, left aligned; click scrolls to the reviews.
- * - Products without reviews (`r` = 0) show nothing unless `reviews.showWhenNoReviews`, then
+ * - Product page: `productLine.ts` (placed by `productStars.ts`); star size 19, left aligned;
+ *   click scrolls to the reviews.
+ * - Products without reviews (a count of 0) show nothing unless `reviews.showWhenNoReviews`, then
  *   empty stars and a zero count.
  * - Listing pages lose their 'best-selling' sort option (`hideBestSelling.ts`).
  * - Re-runs on DOM changes (infinite scroll, filtering), debounced 500 ms, ignoring our own
- *   writes; `Vitrine.refresh()` forces a re-injection that reuses the cached stats.
+ *   writes (`observeChanges.ts`); `Vitrine.refresh()` forces a re-injection that reuses the
+ *   cached stats.
+ *
+ * What a snippet says is `snippetContent.ts`'s; the stats requests are `statsRequests.ts`.
  */
-import { MUTATION_DEBOUNCE_MS, STAR_SIZE } from '../../core/constants';
+import { STAR_SIZE } from '../../core/constants';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
-import { formatRating } from '../../core/lib/formatRating';
-import { productStatsUrl } from '../../core/lib/productStatsUrl';
-import { renderStars, type StarsOptions } from '../../ui/stars';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import type { MountWidget } from '../types';
 import { leaveBestSelling, removeBestSelling } from './hideBestSelling';
-import { createInjector, type Stats } from './injectSnippets';
-import { showProductStars } from './productStars';
-import { textsFor } from './texts';
+import { createInjector } from './injectSnippets';
+import { observeChanges } from './observeChanges';
+import { createProductLine } from './productLine';
+import { createSnippetContent } from './snippetContent';
+import { fetchListingStats } from './statsRequests';
 
 const STYLE_ID = 'vitrine-stars-style';
 /**
@@ -36,133 +39,67 @@ const CSS =
   `.vitrine-stars--product{text-align:left;margin:8px 0;cursor:pointer;min-height:${STAR_SIZE.product + 4}px;line-height:${STAR_SIZE.product + 4}px}` +
   `.vitrine-stars__text{vertical-align:middle}`;
 
-const OWN = '[data-vitrine-stars],[data-vitrine-mount]';
+/** Adds the snippets' stylesheet to the page's head, once. */
+function addStyle(doc: Document): void {
+  if (doc.getElementById(STYLE_ID)) return;
+  const style = doc.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = CSS;
+  doc.head.appendChild(style);
+}
 
 export const mount: MountWidget = (_host, ctx) => {
   const doc = document;
-  const { value: cfg, problems } = parseReviewsSettings(ctx.settings.reviews);
+  const { value: settings, problems } = parseReviewsSettings(ctx.settings.reviews);
   let page = ctx.page;
   // Spec §2: a listing sorted by best-selling is sent to the manual sort; nothing else to do here.
-  if (page.pageType == 'collection' && leaveBestSelling(location)) return;
+  if (page.pageType === 'collection' && leaveBestSelling(location)) return;
   // On product pages the reviews widget reports the same section's problems.
-  if (problems.length && page.pageType != 'product') console.warn(`Vitrine settings: ${problems.join('; ')}. Defaults are used for these.`);
-  if (!cfg.showStarSnippet || (!cfg.starSnippet.collection && !cfg.starSnippet.product)) return;
+  if (problems.length && page.pageType !== 'product')
+    console.warn(`Vitrine settings: ${problems.join('; ')}. Defaults are used for these.`);
+  if (!settings.showStarSnippet || (!settings.starSnippet.collection && !settings.starSnippet.product)) return;
 
-  const t = textsFor(ctx.language);
-  const base = `${ctx.settings.providerBase}sf/prs/${encodeURIComponent(ctx.settings.shopId)}/`;
-  const stars = (size: number): StarsOptions => ({
-    size,
-    style: cfg.starStyle,
-    colors: { front: ctx.settings.colors.starFront, back: ctx.settings.colors.starBack },
-  });
-  const num = (n: number): string => formatRating(n, ctx.language);
-  const word = (st: Stats) => (st.r == 1 ? t.review : t.reviews);
-  const label = (st: Stats) => t.label.replace('{rating}', num(st.s)).replace('{count}', String(st.r)).replace('{reviews}', word(st));
-  const text = (s: string): HTMLElement => {
-    const span = doc.createElement('span');
-    span.className = 'vitrine-stars__text';
-    span.textContent = s;
-    return span;
-  };
-  const parts = cfg.starSnippet.template.split('{stars}');
-
-  /** Listing snippet: the template with stars; `role="img"` + label for screen readers. */
-  const fillListing = (el: HTMLElement, st: Stats): void => {
-    el.setAttribute('role', 'img');
-    el.setAttribute('aria-label', label(st));
-    const kids: Node[] = [];
-    parts.forEach((p, i) => {
-      if (i) kids.push(renderStars(doc, st.s, stars(STAR_SIZE.collection)));
-      const s = p.replace(/\{totalReviews\}/g, String(st.r)).replace(/\{averageRating\}/g, num(st.s)).replace(/\{reviewsTranslation\}/g, word(st));
-      if (s) kids.push(text(s));
-    });
-    el.replaceChildren(...kids);
-  };
-
-  // --- mutation observer (declared first: injections drop their own records through it) ---
-  let observer: MutationObserver | null = null;
-  const drop = () => void observer?.takeRecords();
-
+  const reportFailure = (error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'star-snippets' });
+  const content = createSnippetContent(doc, ctx, settings);
+  // Created before the writers below: each of them drops the records of its own writes through it.
+  const changes = observeChanges(doc, () => runAll());
   const injector = createInjector({
     doc,
-    fetchStats: (handles) => ctx.request<Record<string, Stats>>(base + 'stats.json', { method: 'POST', json: { handles } }),
-    fill: fillListing,
-    showZero: cfg.showWhenNoReviews,
-    skipHandle: () => (page.pageType == 'product' ? page.productHandle : null),
+    fetchStats: (handles) => fetchListingStats(ctx, handles),
+    fill: content.listing,
+    showZero: settings.showWhenNoReviews,
+    skipHandle: () => (page.pageType === 'product' ? page.productHandle : null),
     onMissed: (handles) => ctx.report(ERR_MISSED_HANDLES, new Error('product handles missed for stars'), { handles }),
-    afterWrite: drop,
+    afterWrite: changes.ignoreOwnWrites,
   });
+  const showProductLine = createProductLine(doc, ctx, settings, content.productLine, changes.ignoreOwnWrites);
 
-  // --- product page line ---
-  let productStats: Promise<Stats | null> | null = null;
-  let productFor = '';
-  const fillProduct = (el: HTMLElement, st: Stats | null): void => {
-    if (!st || (!(st.r > 0) && !cfg.showWhenNoReviews)) el.hidden = true;
-    else {
-      el.setAttribute('aria-label', label(st));
-      el.replaceChildren(renderStars(doc, st.s, stars(STAR_SIZE.product)), text(` ${num(st.s)} `), text(t.rated));
-    }
-  };
-  const product = (): void => {
-    const handle = page.pageType == 'product' && cfg.starSnippet.product ? page.productHandle : null;
-    if (!handle) return;
-    if (productFor != handle) {
-      productFor = handle;
-      productStats = ctx.request<Stats>(productStatsUrl(ctx.settings.providerBase, ctx.settings.shopId, handle)).catch(() => null);
-    }
-    showProductStars(doc, handle, productStats!, fillProduct, drop);
-  };
-
+  /** Every part, on the page as it is now; `force` re-injects the listing snippets (refresh). */
   const runAll = (force = false): void => {
     try {
-      if (!doc.getElementById(STYLE_ID)) {
-        const style = doc.createElement('style');
-        style.id = STYLE_ID;
-        style.textContent = CSS;
-        doc.head.appendChild(style);
-      }
-      if (removeBestSelling(doc)) drop();
-      product();
-      if (cfg.starSnippet.collection) injector.run(force).catch((e) => ctx.report(ERR_WIDGET_RENDER, e, { widget: 'star-snippets' }));
-    } catch (e) {
-      ctx.report(ERR_WIDGET_RENDER, e, { widget: 'star-snippets' });
+      addStyle(doc);
+      if (removeBestSelling(doc)) changes.ignoreOwnWrites();
+      showProductLine(page);
+      if (settings.starSnippet.collection) injector.run(force).catch(reportFailure);
+    } catch (error) {
+      reportFailure(error);
     }
   };
-
-  // --- re-run on DOM changes, debounced; our own writes are ignored ---
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(runAll, MUTATION_DEBOUNCE_MS);
-  };
-  const own = (n: Node | null): boolean => !!n && n.nodeType == 1 && !!(n as Element).closest(OWN);
-  const relevant = (records: MutationRecord[]): boolean =>
-    records.some((r) => {
-      if (own(r.target)) return false;
-      for (let i = 0; i < r.addedNodes.length; i++) if (r.addedNodes[i].nodeType == 1 && !own(r.addedNodes[i])) return true;
-      for (let i = 0; i < r.removedNodes.length; i++) if (r.removedNodes[i].nodeType == 1) return true;
-      return false;
-    });
-
   const start = (): void => {
     runAll();
-    if (!observer && typeof MutationObserver == 'function' && doc.body) {
-      observer = new MutationObserver((records) => relevant(records) && schedule());
-      observer.observe(doc.body, { childList: true, subtree: true });
-    }
+    changes.start();
   };
   if (doc.body) start();
-  if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
 
-  // --- forced refresh: Vitrine.refresh() re-reads the page; re-inject with the cached stats ---
+  // A forced refresh: Vitrine.refresh() re-read the page; re-inject with the cached stats.
   const stopRefresh = ctx.onRefresh((next) => {
     page = next;
     runAll(true);
   });
 
   return () => {
-    observer?.disconnect();
-    clearTimeout(timer);
+    changes.stop();
     stopRefresh();
   };
 };

@@ -15,14 +15,9 @@
  * (missed handles, spec §4 and §8).
  */
 import { productHandle } from '../../core/pageContext';
+import type { ReviewStats } from '../../core/reviewStats';
+import { statsOrNull } from './statsRequests';
 import { EXCLUDED, locate, type Located, type ThemeLayout } from './themeLayouts';
-
-/** Review stats of one product (spec §3): total, average, counts per star. */
-export interface Stats {
-  r: number;
-  s: number;
-  d?: Record<string, number>;
-}
 
 /** Attribute every snippet carries: `data-vitrine-stars="<handle>"`. */
 export const STARS_ATTR = 'data-vitrine-stars';
@@ -31,10 +26,10 @@ export const MAX_HANDLES_PER_REQUEST = 250;
 
 export interface InjectorOptions {
   doc: Document;
-  /** Stats of up to 250 handles in one request; null when it failed or the budget is spent. */
-  fetchStats: (handles: string[]) => Promise<Record<string, Stats> | null>;
+  /** The provider's stats of up to 250 handles in one request, as sent; null when the budget is spent. */
+  fetchStats: (handles: string[]) => Promise<Record<string, unknown> | null>;
   /** Fills a snippet element for `stats` (stars, text, accessible label). */
-  fill: (el: HTMLElement, stats: Stats) => void;
+  fill: (el: HTMLElement, stats: ReviewStats) => void;
   /** Products with no reviews get a snippet only when this is true (`showWhenNoReviews`). */
   showZero: boolean;
   /** A handle never given a listing snippet (the product of a product page). */
@@ -48,46 +43,42 @@ export interface InjectorOptions {
 export interface Injector {
   /** Scans, places, fetches and fills. `force` removes our listing snippets first (refresh). */
   run(force?: boolean): Promise<void>;
-  /** Stats fetched so far; null = the request for that handle failed. */
-  cache: Map<string, Stats | null>;
-  /** Layout state (the first layout that matched is remembered). */
-  state: { remembered: ThemeLayout | null };
 }
 
 /** Handle of a product link on this shop; null for other hosts and non-product links. */
-export function linkHandle(a: Element, host: string): string | null {
-  const href = a.getAttribute('href');
+export function linkHandle(link: Element, host: string): string | null {
+  const href = link.getAttribute('href');
   if (!href) return null;
-  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(href) && (a as HTMLAnchorElement).host !== host) return null;
+  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(href) && (link as HTMLAnchorElement).host !== host) return null;
   return productHandle(href);
 }
 
 const CLASS = 'vitrine-stars vitrine-stars--listing';
 
-export function createInjector(o: InjectorOptions): Injector {
-  const doc = o.doc;
-  const cache = new Map<string, Stats | null>();
-  const state: Injector['state'] = { remembered: null };
+export function createInjector(options: InjectorOptions): Injector {
+  const doc = options.doc;
+  /** Stats fetched so far, for the page's lifetime; null = unknown (the request failed). */
+  const cache = new Map<string, ReviewStats | null>();
+  /** Layout state: the first layout that matched is remembered. */
+  const state: { remembered: ThemeLayout | null } = { remembered: null };
   let reported = false;
   let running: Promise<void> | null = null;
-  let again = false;
-  let againForce = false;
+  /** A run was asked for while one was running: it runs again once done (forced if any asked). */
+  let runAgain = false;
+  let runAgainForced = false;
 
   const host = (): string => doc.location?.host || '';
-  const handleOf = (a: Element) => linkHandle(a, host());
+  const handleOf = (link: Element) => linkHandle(link, host());
 
-  const show = (el: HTMLElement, st: Stats | null | undefined): void => {
+  const show = (el: HTMLElement, stats: ReviewStats | null | undefined): void => {
     el.removeAttribute('data-vitrine-pending');
-    if (!st || (!(st.r > 0) && !o.showZero)) el.hidden = true;
-    else o.fill(el, st);
+    if (!stats || (!stats.count && !options.showZero)) el.hidden = true;
+    else options.fill(el, stats);
   };
 
   async function once(force: boolean): Promise<void> {
-    if (force) {
-      const old = doc.querySelectorAll(`.vitrine-stars--listing[${STARS_ATTR}]`);
-      for (let i = 0; i < old.length; i++) old[i].remove();
-    }
-    const skip = o.skipHandle?.() || null;
+    if (force) doc.querySelectorAll(`.vitrine-stars--listing[${STARS_ATTR}]`).forEach((old) => old.remove());
+    const skip = options.skipHandle?.() || null;
     // --- read pass: links → cards (no layout reads) ---
     const links = doc.querySelectorAll('a[href*="/products/"]');
     const cards = new Set<Element>();
@@ -96,11 +87,11 @@ export function createInjector(o: InjectorOptions): Injector {
     const todo: { at: Located; handle: string }[] = [];
     const pending: { el: HTMLElement; handle: string }[] = [];
     for (let i = 0; i < links.length; i++) {
-      const a = links[i];
-      const handle = handleOf(a);
-      if (!handle || handle === skip || a.closest(EXCLUDED)) continue;
+      const link = links[i];
+      const handle = handleOf(link);
+      if (!handle || handle === skip || link.closest(EXCLUDED)) continue;
       handles.add(handle);
-      const at = locate(a, handle, handleOf, state);
+      const at = locate(link, handle, handleOf, state);
       if (!at || cards.has(at.card)) continue;
       cards.add(at.card);
       const existing = at.card.querySelector<HTMLElement>(`[${STARS_ATTR}]`);
@@ -116,18 +107,18 @@ export function createInjector(o: InjectorOptions): Injector {
       todo.push({ at, handle });
     }
     // --- one batched stats request for the new handles ---
-    const need = [...handles].filter((h) => !cache.has(h));
-    if (need.length) {
+    const unfetched = [...handles].filter((handle) => !cache.has(handle));
+    if (unfetched.length) {
       const batches: Promise<void>[] = [];
-      for (let i = 0; i < need.length; i += MAX_HANDLES_PER_REQUEST) {
-        const part = need.slice(i, i + MAX_HANDLES_PER_REQUEST);
+      for (let i = 0; i < unfetched.length; i += MAX_HANDLES_PER_REQUEST) {
+        const batch = unfetched.slice(i, i + MAX_HANDLES_PER_REQUEST);
         batches.push(
-          o.fetchStats(part).then(
-            (res) => {
-              for (const h of part) cache.set(h, (res && res[h]) || null);
+          options.fetchStats(batch).then(
+            (byHandle) => {
+              for (const handle of batch) cache.set(handle, statsOrNull(byHandle && byHandle[handle]));
             },
             () => {
-              for (const h of part) cache.set(h, null);
+              for (const handle of batch) cache.set(handle, null);
             },
           ),
         );
@@ -140,37 +131,36 @@ export function createInjector(o: InjectorOptions): Injector {
       const el = doc.createElement('div');
       el.className = CLASS;
       el.setAttribute(STARS_ATTR, handle);
-      const t = at.title;
-      if (at.position == 'append') t.appendChild(el);
-      else t.insertAdjacentElement(at.position == 'before' ? 'beforebegin' : 'afterend', el);
+      if (at.position === 'append') at.title.appendChild(el);
+      else at.title.insertAdjacentElement(at.position === 'before' ? 'beforebegin' : 'afterend', el);
       placed.add(handle);
       show(el, cache.get(handle));
     }
     // Lines left pending by an earlier run (their request failed or was dropped) get filled now.
     for (const { el, handle } of pending) if (el.isConnected) show(el, cache.get(handle));
-    o.afterWrite?.();
+    options.afterWrite?.();
     if (!reported) {
-      const missed = [...handles].filter((h) => !placed.has(h) && (cache.get(h)?.r || 0) > 0);
+      const missed = [...handles].filter((handle) => !placed.has(handle) && !!cache.get(handle)?.count);
       if (missed.length) {
         reported = true;
-        o.onMissed(missed);
+        options.onMissed(missed);
       }
     }
   }
 
   function run(force = false): Promise<void> {
     if (running) {
-      again = true;
-      againForce ||= force;
+      runAgain = true;
+      runAgainForced ||= force;
       return running;
     }
     running = (async () => {
       try {
         await once(force);
-        while (again) {
-          const f = againForce;
-          again = againForce = false;
-          await once(f);
+        while (runAgain) {
+          const forced = runAgainForced;
+          runAgain = runAgainForced = false;
+          await once(forced);
         }
       } finally {
         running = null;
@@ -179,5 +169,5 @@ export function createInjector(o: InjectorOptions): Injector {
     return running;
   }
 
-  return { run, cache, state };
+  return { run };
 }

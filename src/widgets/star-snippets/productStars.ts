@@ -1,13 +1,13 @@
 /**
- * The aggregated stars line of a product page (spec §2 "Product page"): stars, the average and
- * 'Rated by hundreds of happy customers', left aligned, star size 19, under the product title or
- * inside a holder element the theme or shop provides (`[data-vitrine-product-stars]`,
+ * Where the aggregated stars line of a product page goes and what it does (spec §2 "Product
+ * page"; what it shows is `productLine.ts`'s): left aligned under the product title, or inside a
+ * holder element the theme or shop provides (`[data-vitrine-product-stars]`,
  * `.vitrine-product-stars`). Clicking it (or Enter/Space) scrolls smoothly to the main reviews
  * widget, ending 100 px above it, over 1000 ms (spec §9); instantly under `prefers-reduced-motion`.
  */
 import { SCROLL_TO_REVIEWS_MS, SCROLL_TO_REVIEWS_OFFSET_PX } from '../../core/constants';
 import { hiddenWithin } from './hidden';
-import { STARS_ATTR, type Stats } from './injectSnippets';
+import { STARS_ATTR } from './injectSnippets';
 
 /** Holders a theme or shop may provide; the line goes inside the first one. */
 export const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
@@ -35,14 +35,11 @@ export function productSpot(doc: Document): { at: Element; position: 'append' | 
   const holder = doc.querySelector(HOLDER);
   if (holder) return { at: holder, position: 'append' };
   const shown = (el: Element) => !hiddenWithin(el, doc.body);
-  const title = first(doc.querySelectorAll(PRODUCT_TITLES), shown) || first(doc.querySelectorAll('h1'), (h) => shown(h) && !h.closest(NOT_PRODUCT));
+  const title =
+    [...doc.querySelectorAll(PRODUCT_TITLES)].find(shown) ||
+    [...doc.querySelectorAll('h1')].find((heading) => shown(heading) && !heading.closest(NOT_PRODUCT));
   return title ? { at: title, position: 'after' } : null;
 }
-
-const first = (list: NodeListOf<Element>, ok: (el: Element) => boolean): Element | null => {
-  for (let i = 0; i < list.length; i++) if (ok(list[i])) return list[i];
-  return null;
-};
 
 /** Creates (or returns the existing) product stars element for `handle`; null when there is no spot. */
 export function placeProductStars(doc: Document, handle: string): HTMLElement | null {
@@ -59,40 +56,20 @@ export function placeProductStars(doc: Document, handle: string): HTMLElement | 
   el.setAttribute('role', 'button');
   el.tabIndex = 0;
   el.addEventListener('click', () => scrollToReviews(doc));
-  el.addEventListener('keydown', (e) => {
-    if (e.key == 'Enter' || e.key == ' ') {
-      e.preventDefault();
+  el.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
       scrollToReviews(doc);
     }
   });
-  if (spot.position == 'append') spot.at.appendChild(el);
+  if (spot.position === 'append') spot.at.appendChild(el);
   else spot.at.insertAdjacentElement('afterend', el);
   return el;
 }
 
-/**
- * Places the product line (once; again when the theme re-rendered it away) and fills it when
- * `stats` arrive. `fill` gets null stats for a failed request. `after` runs after each DOM write.
- */
-export function showProductStars(
-  doc: Document,
-  handle: string,
-  stats: Promise<Stats | null>,
-  fill: (el: HTMLElement, stats: Stats | null) => void,
-  after: () => void,
-): void {
-  const el = placeProductStars(doc, handle);
-  after();
-  if (!el || el.hasAttribute('data-vitrine-filled')) return;
-  el.setAttribute('data-vitrine-filled', '');
-  stats.then((st) => {
-    fill(el, st);
-    after();
-  });
-}
-
 /** easeInOutCubic: slow start and end, like the spec's jQuery-era 'swing' scroll. */
-export const ease = (t: number): number => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
+export const ease = (progress: number): number =>
+  progress < 0.5 ? 4 * progress * progress * progress : 1 - Math.pow(-2 * progress + 2, 3) / 2;
 
 /** One scroll step; `instant` so a theme's `scroll-behavior: smooth` does not animate each step. */
 const jump = (win: Window, top: number): void => win.scrollTo({ top, behavior: 'instant' as ScrollBehavior });
@@ -110,16 +87,16 @@ export function scrollToReviews(doc: Document, duration: number = SCROLL_TO_REVI
   const max = Math.max(0, doc.documentElement.scrollHeight - win.innerHeight);
   const to = Math.min(max, Math.max(0, target.getBoundingClientRect().top + from - SCROLL_TO_REVIEWS_OFFSET_PX));
   const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  if (reduced || duration <= 0 || typeof win.requestAnimationFrame != 'function') {
+  if (reduced || duration <= 0 || typeof win.requestAnimationFrame !== 'function') {
     jump(win, to);
     return true;
   }
   let start = -1;
   const step = (now: number): void => {
     if (start < 0) start = now;
-    const t = Math.min(1, (now - start) / duration);
-    jump(win, from + (to - from) * ease(t));
-    if (t < 1) win.requestAnimationFrame(step);
+    const progress = Math.min(1, (now - start) / duration);
+    jump(win, from + (to - from) * ease(progress));
+    if (progress < 1) win.requestAnimationFrame(step);
   };
   win.requestAnimationFrame(step);
   return true;

@@ -19,36 +19,36 @@ export interface ThemeLayout {
 }
 
 /** A layout with the usual position (after the title); keeps the table short in the chunk. */
-const L = (name: string, card: string, title: string): ThemeLayout => ({ name, card, title, position: 'after' });
+const afterTitle = (name: string, card: string, title: string): ThemeLayout => ({ name, card, title, position: 'after' });
 
 export const THEME_LAYOUTS: ThemeLayout[] = [
   // Horizon (the platform's default theme since 2025) and its family: `<product-card>` blocks;
   // the visible title is the product-title block's link. The card also holds a hidden copy of
   // the title (`.product-grid-view-zoom-out--details h3`) for the zoomed-out grid.
-  L('horizon', 'product-card', 'a[ref="productTitleLink"]'),
+  afterTitle('horizon', 'product-card', 'a[ref="productTitleLink"]'),
   // Dawn and its family (Refresh, Sense, Craft, Crave, Taste, Ride, Studio, Origin, Colorblock,
   // Publisher, Spotlight): `card-product` snippet. `.card > .card__content` is the visible
   // information block; `.card__inner > .card__content` repeats the heading for cards without media.
-  L('dawn', '.card-wrapper', '.card>.card__content .card__heading'),
+  afterTitle('dawn', '.card-wrapper', '.card>.card__content .card__heading'),
   // Dawn 1.x–2.x: the whole card is one link; title in `.card-information__text`.
-  L('dawn-legacy', '.card-wrapper', '.card-information__text'),
+  afterTitle('dawn-legacy', '.card-wrapper', '.card-information__text'),
   // Debut (and Sectioned-era free themes): grid/list view items, title under the overlay link.
-  L('debut', '.grid-view-item,.list-view-item', '.grid-view-item__title,.list-view-item__title,.product-card__title'),
+  afterTitle('debut', '.grid-view-item,.list-view-item', '.grid-view-item__title,.list-view-item__title,.product-card__title'),
   // Archetype themes: Brooklyn, Impulse, Motion, Streamline, Expanse (`grid-product`).
-  L('grid-product', '.grid-product', '.grid-product__title'),
+  afterTitle('grid-product', '.grid-product', '.grid-product__title'),
   // Minimal: the card is the `a.grid-link` itself; the vendor line reuses the title class.
-  L('minimal', '.grid-link__container,.grid-link', '.grid-link__title:not(.grid-link__vendor)'),
+  afterTitle('minimal', '.grid-link__container,.grid-link', '.grid-link__title:not(.grid-link__vendor)'),
   // Prestige 4–5 and other Maestrooo themes of that era (`ProductItem`).
-  L('prestige', '.ProductItem', '.ProductItem__Title'),
+  afterTitle('prestige', '.ProductItem', '.ProductItem__Title'),
   // Narrative, Venture, Prestige 6+ (`<product-card>`), Horizon-like custom elements.
-  L('product-card', 'product-card,.product-card', '.product-card__title,.product-card__name,.product-title'),
+  afterTitle('product-card', 'product-card,.product-card', '.product-card__title,.product-card__name,.product-title'),
   // Simple (`product-grid-item`: `.product` with `.product__title`).
-  L('simple', '.product', '.product__title'),
+  afterTitle('simple', '.product', '.product__title'),
   // Out of the Sandbox: Turbo, Parallax, Responsive, Mobilia (`.product-details .title`), Flex.
-  L('turbo', '.product-wrap,.thumbnail', '.product-details .title,.product-thumbnail__title,.info .title'),
+  afterTitle('turbo', '.product-wrap,.thumbnail', '.product-details .title,.product-thumbnail__title,.info .title'),
   // Common premium patterns: Warehouse/Focal (`product-item`), Boundless, Broadcast,
   // Symmetry/Showcase (`product-block`), Empire/Pixel Union (`productitem`).
-  L(
+  afterTitle(
     'product-item',
     '.product-item,.product-block,.productitem,.productgrid--item',
     '.product-item__title,.product-item-meta__title,.product-block__title,.productitem--title',
@@ -76,15 +76,21 @@ export interface Located {
  * first heading-like or title-classed element in it with text and no image, else the link
  * itself when it has text.
  */
-export function genericLayout(link: Element, handle: string, handleOf: (a: Element) => string | null): Located | null {
+export function genericLayout(link: Element, handle: string, handleOf: (link: Element) => string | null): Located | null {
   for (let card: Element | null = link, i = 0; card && i < 7; card = card.parentElement, i++) {
-    if (card.tagName == 'BODY' || card.tagName == 'MAIN') return null;
+    if (card.tagName === 'BODY' || card.tagName === 'MAIN') return null;
     if (!card.querySelector(MEDIA)) continue;
     let title: Element | null = null;
     const titles = card.querySelectorAll(TITLE_LIKE);
     for (let j = 0; j < titles.length && !title; j++) {
-      const t = titles[j];
-      if (!t.querySelector(MEDIA) && !t.closest('svg') && (t.textContent || '').trim() && !hiddenWithin(t, card)) title = t;
+      const candidate = titles[j];
+      if (
+        !candidate.querySelector(MEDIA) &&
+        !candidate.closest('svg') &&
+        (candidate.textContent || '').trim() &&
+        !hiddenWithin(candidate, card)
+      )
+        title = candidate;
     }
     if (!title && card !== link && !link.querySelector(MEDIA) && (link.textContent || '').trim()) title = link;
     if (!title) continue;
@@ -103,28 +109,24 @@ export function genericLayout(link: Element, handle: string, handleOf: (a: Eleme
 export function locate(
   link: Element,
   handle: string,
-  handleOf: (a: Element) => string | null,
+  handleOf: (link: Element) => string | null,
   state: { remembered: ThemeLayout | null },
 ): Located | null {
-  const first = state.remembered;
-  const tryLayout = (l: ThemeLayout): Located | null => {
-    const card = link.closest(l.card);
-    if (!card) return null;
-    const titles = card.querySelectorAll(l.title);
-    for (let i = 0; i < titles.length; i++) {
-      if (!hiddenWithin(titles[i], card)) return { card, title: titles[i], position: l.position, layout: l.name };
-    }
-    return null;
+  const remembered = state.remembered;
+  const tryLayout = (layout: ThemeLayout): Located | null => {
+    const card = link.closest(layout.card);
+    const title = card && [...card.querySelectorAll(layout.title)].find((candidate) => !hiddenWithin(candidate, card));
+    return title ? { card: card!, title, position: layout.position, layout: layout.name } : null;
   };
-  if (first) {
-    const hit = tryLayout(first);
+  if (remembered) {
+    const hit = tryLayout(remembered);
     if (hit) return hit;
   }
-  for (const l of THEME_LAYOUTS) {
-    if (l === first) continue;
-    const hit = tryLayout(l);
+  for (const layout of THEME_LAYOUTS) {
+    if (layout === remembered) continue;
+    const hit = tryLayout(layout);
     if (hit) {
-      state.remembered ||= l;
+      state.remembered ||= layout;
       return hit;
     }
   }

@@ -9,133 +9,135 @@ import { useLayoutEffect, useRef, useState, type TouchEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { guard } from '../../../ui/guard';
 import { Modal, MODAL_CSS } from '../../../ui/Modal';
-// Only types from the widget: its components arrive through `c.ui` (see SHARED_UI).
+// Only types from the widget: its components arrive through `controller.ui` (see SHARED_UI).
 import type { ModalComponentProps } from '../controller';
 
 const CSS =
   MODAL_CSS +
-  `.rm{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:24px}@media (max-width:767px){.rm{grid-template-columns:1fr}}` +
-  `.gal{position:relative;touch-action:pan-y;min-height:120px}.gm{width:100%;height:min(60vh,520px);min-height:min(350px,50vh);object-fit:contain;background:#f3f3f3;border-radius:6px}` +
-  `.gc{margin-top:6px;color:var(--mu);font-size:13px}.th{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}.th button{width:68px;height:68px;border-radius:6px;overflow:hidden;border:2px solid transparent}` +
-  `.th button[aria-current=true]{border-color:var(--fg)}.th img{width:100%;height:100%;object-fit:cover}` +
-  `.nav{display:flex;justify-content:space-between;margin-top:10px}.nav button{width:44px;height:44px;border-radius:50%;border:1px solid var(--bd);font-size:22px;line-height:1}` +
-  `.pr{display:flex;gap:10px;align-items:center;padding-bottom:12px;margin-bottom:12px;border-bottom:1px solid var(--bd);font-weight:600}.pr img{width:48px;height:48px;object-fit:cover;border-radius:4px}` +
-  `.rmi .who{margin-bottom:6px}`;
+  `.review-modal{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:24px}@media (max-width:767px){.review-modal{grid-template-columns:1fr}}` +
+  `.gallery{position:relative;touch-action:pan-y;min-height:120px}.gallery-photo{width:100%;height:min(60vh,520px);min-height:min(350px,50vh);object-fit:contain;background:#f3f3f3;border-radius:6px}` +
+  `.gallery-caption{margin-top:6px;color:var(--mu);font-size:13px}.thumbnails{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}.thumbnails button{width:68px;height:68px;border-radius:6px;overflow:hidden;border:2px solid transparent}` +
+  `.thumbnails button[aria-current=true]{border-color:var(--fg)}.thumbnails img{width:100%;height:100%;object-fit:cover}` +
+  `.gallery-nav{display:flex;justify-content:space-between;margin-top:10px}.gallery-nav button{width:44px;height:44px;border-radius:50%;border:1px solid var(--bd);font-size:22px;line-height:1}` +
+  `.product{display:flex;gap:10px;align-items:center;padding-bottom:12px;margin-bottom:12px;border-bottom:1px solid var(--bd);font-weight:600}.product img{width:48px;height:48px;object-fit:cover;border-radius:4px}`;
 
-export function ReviewModal({ c, start, onClose }: ModalComponentProps) {
+/** A horizontal swipe longer than this (px), and longer than it is tall, changes the review. */
+const SWIPE_MIN_PX = 40;
+
+export function ReviewModal({ controller, start, onClose }: ModalComponentProps) {
   useSignals();
-  const { texts: t, settings } = c;
-  const { Stars, Html, Verified, formatDate, fill } = c.ui;
-  const reviews = c.state.reviews.value;
-  const [cur, setCur] = useState(start);
-  const touch = useRef<{ x: number; y: number } | null>(null);
+  const { texts, settings, product } = controller;
+  const { Verified, RatingAndText, StoreReply, formatDate, fill } = controller.ui;
+  const reviews = controller.state.reviews.value;
+  const [current, setCurrent] = useState(start);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   // Moving to another review replaces the controls under the focus: keep focus in the dialog.
-  const first = useRef(true);
+  const firstRender = useRef(true);
   useLayoutEffect(() => {
-    if (first.current) {
-      first.current = false;
+    if (firstRender.current) {
+      firstRender.current = false;
       return;
     }
     const el = box.current;
     const root = el && (el.getRootNode() as ShadowRoot | Document);
     if (el && root && !el.contains(root.activeElement)) el.querySelector<HTMLElement>('.next')?.focus();
-  }, [cur.index]);
-  const r = reviews[cur.index];
-  if (!r) return null;
-  const n = r.photos.length;
-  const photo = Math.min(Math.max(0, cur.photo), Math.max(0, n - 1));
-  const withPhotos = reviews.filter((x) => x.photos.length).length;
+  }, [current.index]);
+  const review = reviews[current.index];
+  if (!review) return null;
+  const photoCount = review.photos.length;
+  const photo = Math.min(Math.max(0, current.photo), Math.max(0, photoCount - 1));
+  const reviewsWithPhotos = reviews.filter((candidate) => candidate.photos.length).length;
 
   /** Previous (-1) / next (1) review with photos, wrapping around. */
-  const go = guard((dir: number) => {
-    const len = reviews.length;
-    for (let k = 1; k <= len; k++) {
-      const j = (((cur.index + dir * k) % len) + len) % len;
-      if (reviews[j]!.photos.length) {
-        setCur({ index: j, photo: 0 });
+  const go = guard((direction: number) => {
+    const total = reviews.length;
+    for (let step = 1; step <= total; step++) {
+      const index = (((current.index + direction * step) % total) + total) % total;
+      if (reviews[index]!.photos.length) {
+        setCurrent({ index, photo: 0 });
         return;
       }
     }
   }, 'modal-navigation');
-  const keys = (e: KeyboardEvent) => {
-    if (e.key == 'ArrowLeft' || e.key == 'ArrowRight') {
-      e.preventDefault();
-      go(e.key == 'ArrowLeft' ? -1 : 1);
+  const keys = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(event.key === 'ArrowLeft' ? -1 : 1);
     }
   };
-  const photoText = fill(t.photo, { i: photo + 1, n });
+  const photoText = fill(texts.photo, { i: photo + 1, n: photoCount });
 
   return (
-    <Modal label={fill(t.reviewBy, { name: r.name })} closeLabel={t.close} onClose={onClose} onKeyDown={keys}>
+    <Modal label={fill(texts.reviewBy, { name: review.name })} closeLabel={texts.close} onClose={onClose} onKeyDown={keys}>
       <style>{CSS}</style>
-      <div ref={box} className="rm" data-review-id={r.id}>
+      <div ref={box} className="review-modal" data-review-id={review.id}>
         <div
-          className="gal"
+          className="gallery"
           part="gallery"
-          onTouchStart={guard((e: TouchEvent) => {
-            const p = e.touches[0];
-            touch.current = p ? { x: p.clientX, y: p.clientY } : null;
+          onTouchStart={guard((event: TouchEvent) => {
+            const touch = event.touches[0];
+            touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
           }, 'modal-swipe')}
-          onTouchEnd={guard((e: TouchEvent) => {
-            const p = e.changedTouches[0];
-            const from = touch.current;
-            touch.current = null;
-            if (!p || !from) return;
-            const dx = p.clientX - from.x;
-            if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(p.clientY - from.y)) go(dx < 0 ? 1 : -1);
+          onTouchEnd={guard((event: TouchEvent) => {
+            const touch = event.changedTouches[0];
+            const from = touchStart.current;
+            touchStart.current = null;
+            if (!touch || !from) return;
+            const dx = touch.clientX - from.x;
+            if (Math.abs(dx) > SWIPE_MIN_PX && Math.abs(dx) > Math.abs(touch.clientY - from.y)) go(dx < 0 ? 1 : -1);
           }, 'modal-swipe')}
         >
-          {n > 0 && (
+          {photoCount > 0 && (
             <>
-              <img className="gm" src={r.photos[photo]} alt={photoText} />
-              <p className="gc" aria-live="polite" aria-atomic="true">
+              <img className="gallery-photo" src={review.photos[photo]} alt={photoText} />
+              <p className="gallery-caption" aria-live="polite" aria-atomic="true">
                 {photoText}
               </p>
-              {n > 1 && (
-                <div className="th">
-                  {r.photos.map((u, i) => (
-                    <button type="button" key={u + i} aria-label={fill(t.photo, { i: i + 1, n })} aria-current={i == photo} onClick={() => setCur({ index: cur.index, photo: i })}>
-                      <img src={u} alt="" loading="lazy" />
+              {photoCount > 1 && (
+                <div className="thumbnails">
+                  {review.photos.map((url, index) => (
+                    <button
+                      type="button"
+                      key={url + index}
+                      aria-label={fill(texts.photo, { i: index + 1, n: photoCount })}
+                      aria-current={index === photo}
+                      onClick={() => setCurrent({ index: current.index, photo: index })}
+                    >
+                      <img src={url} alt="" loading="lazy" />
                     </button>
                   ))}
                 </div>
               )}
             </>
           )}
-          {withPhotos > (n ? 1 : 0) && (
-            <div className="nav">
-              <button type="button" className="prev" aria-label={t.prev} onClick={() => go(-1)}>
+          {reviewsWithPhotos > (photoCount ? 1 : 0) && (
+            <div className="gallery-nav">
+              <button type="button" className="prev" aria-label={texts.prev} onClick={() => go(-1)}>
                 ‹
               </button>
-              <button type="button" className="next" aria-label={t.next} onClick={() => go(1)}>
+              <button type="button" className="next" aria-label={texts.next} onClick={() => go(1)}>
                 ›
               </button>
             </div>
           )}
         </div>
-        <div className="rmi">
-          {c.product.title && (
-            <div className="pr">
-              {c.product.image && <img src={c.product.image} alt="" />}
-              <span>{c.product.title}</span>
+        <div>
+          {product.title && (
+            <div className="product">
+              {product.image && <img src={product.image} alt="" />}
+              <span>{product.title}</span>
             </div>
           )}
-          <div className="who">
-            <span className="nm" part="author">
-              {r.name}
+          <div className="byline">
+            <span className="author" part="author">
+              {review.name}
             </span>
-            {r.verified && settings.showVerifiedIcons && <Verified label={t.verified} />}
-            {settings.showDates && r.date > 0 && <span className="dt">{formatDate(r.date, settings.dateFormat)}</span>}
+            {review.verified && settings.showVerifiedIcons && <Verified label={texts.verified} />}
+            {settings.showDates && review.date > 0 && <span className="date">{formatDate(review.date, settings.dateFormat)}</span>}
           </div>
-          <Stars rating={r.stars} starStyle={settings.starStyle} label={fill(t.rated, { n: r.stars })} />
-          <Html className="tx" html={r.review} />
-          {r.reply && (
-            <div className="rp" part="reply">
-              <p className="ra">{fill(t.replyFrom, { name: r.replyAuthor })}</p>
-              <Html className="tx" html={r.reply} />
-            </div>
-          )}
+          <RatingAndText review={review} settings={settings} texts={texts} />
+          <StoreReply review={review} texts={texts} />
         </div>
       </div>
     </Modal>

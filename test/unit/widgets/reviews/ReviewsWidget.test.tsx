@@ -18,16 +18,17 @@ const review = (id: number, stars: number, photos = 0) => ({
   review: `Text ${id} <b>bold</b><img src=x onerror="window.__xss=1">`,
   timestamp: Date.UTC(2024, 0, id),
   photos: Array.from({ length: photos }, (_, i) => `/api/photos/${id}/${i}.svg`),
-  verified: id % 2 == 0,
-  reply: id == 1 ? 'Thanks <a href="javascript:x">x</a>' : null,
+  verified: id % 2 === 0,
+  reply: id === 1 ? 'Thanks <a href="javascript:x">x</a>' : null,
   replyAuthor: 'Team',
 });
 /** 30 reviews: star = 5 - (i % 4) (no 1-star reviews), photos on every third. */
-const ALL = Array.from({ length: 30 }, (_, i) => review(i + 1, 5 - (i % 4), i % 3 == 0 ? 4 : 0));
+const ALL = Array.from({ length: 30 }, (_, i) => review(i + 1, 5 - (i % 4), i % 3 === 0 ? 4 : 0));
+/** The provider's stats of ALL, in its wire format (spec §3 `{ r, s, d }`). */
 const stats = () => {
-  const d: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  for (const r of ALL) d[r.stars]!++;
-  return { r: ALL.length, s: 3.8, d };
+  const perStar: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const listed of ALL) perStar[listed.stars]!++;
+  return { r: ALL.length, s: 3.8, d: perStar };
 };
 
 let urls: string[];
@@ -42,8 +43,8 @@ function ctx(list = ALL): WidgetContext {
       name === 'reviews.modal' ? import('../../../../src/widgets/reviews/lazy/modal') : Promise.reject(new Error(`unknown part ${name}`))) as WidgetContext['load'],
     request: (async (url: string) => {
       urls.push(url);
-      const m = /\/r(\d)\.json/.exec(url);
-      const reviews = m ? list.filter((r) => r.stars == Number(m[1])) : list;
+      const starFilter = /\/r(\d)\.json/.exec(url);
+      const reviews = starFilter ? list.filter((listed) => listed.stars === Number(starFilter[1])) : list;
       return { reviews, total: reviews.length, stats: list.length ? stats() : { r: 0, s: 0, d: {} } };
     }) as WidgetContext['request'],
   } as unknown as WidgetContext;
@@ -51,11 +52,11 @@ function ctx(list = ALL): WidgetContext {
 
 async function mountWidget(over: Partial<ReviewsSettings> = {}, list = ALL) {
   const settings = { ...REVIEWS_DEFAULTS, ...over };
-  const c = createController(ctx(list), 'tee', settings, TEXTS.en!, false);
+  const controller = createController(ctx(list), 'tee', settings, TEXTS.en!, false);
   const onRendered = vi.fn();
-  render(<ReviewsWidget c={c} initialWidth={1000} onRendered={onRendered} />);
-  await act(() => c.ready);
-  return { c, onRendered };
+  render(<ReviewsWidget controller={controller} initialWidth={1000} onRendered={onRendered} />);
+  await act(() => controller.ready);
+  return { controller, onRendered };
 }
 const cards = () => document.querySelectorAll('article.card');
 
@@ -77,28 +78,28 @@ describe('ReviewsWidget', () => {
     expect(urls).toEqual(['/api/reviews/demo/1/tee.json?page=1&limit=100']);
     expect(screen.getByText('Based on 30 reviews')).toBeTruthy();
     expect(cards().length).toBe(20);
-    const text = cards()[0]!.querySelector('.tx')!;
+    const text = cards()[0]!.querySelector('.text')!;
     expect(text.innerHTML).toBe('Text 1 <b>bold</b>');
-    expect(document.querySelector('.rp a')!.getAttribute('href')).toBeNull();
+    expect(document.querySelector('.reply a')!.getAttribute('href')).toBeNull();
     expect(document.querySelector('.list')!.getAttribute('style')).toContain('column-count: 4');
   });
 
   test('a zero-count bar is disabled; a bar filters, the active bar clears, another replaces', async () => {
-    const { c } = await mountWidget();
-    const bars = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button.bar'));
+    const { controller } = await mountWidget();
+    const bars = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button.star-bar'));
     expect(bars().map((b) => b.disabled)).toEqual([false, false, false, false, true]);
-    c.filterBy(1); // zero count: nothing happens
+    controller.filterBy(1); // zero count: nothing happens
     expect(urls.length).toBe(1);
     await act(async () => fireEvent.click(bars()[1]!));
     expect(urls.at(-1)).toBe('/api/reviews/demo/1/tee/r4.json?page=1&limit=100');
     expect(bars()[1]!.getAttribute('aria-pressed')).toBe('true');
-    expect(cards().length).toBe(ALL.filter((r) => r.stars == 4).length);
+    expect(cards().length).toBe(ALL.filter((listed) => listed.stars === 4).length);
     expect(screen.getByRole('status').textContent).toContain('Showing 8 reviews with 4 stars.');
     await act(async () => fireEvent.click(bars()[0]!));
     expect(urls.at(-1)).toContain('/r5.json');
     await act(async () => fireEvent.click(bars()[0]!));
     expect(urls.at(-1)).toBe('/api/reviews/demo/1/tee.json?page=1&limit=100');
-    expect(bars().every((b) => b.getAttribute('aria-pressed') == 'false')).toBe(true);
+    expect(bars().every((bar) => bar.getAttribute('aria-pressed') === 'false')).toBe(true);
     expect(cards().length).toBe(20);
   });
 
@@ -146,11 +147,11 @@ describe('ReviewsWidget', () => {
     const photo = screen.getAllByRole('button', { name: /^Open photo 2 of 4 from Name 1$/ })[0]!;
     photo.focus();
     await act(async () => fireEvent.click(photo));
-    await waitFor(() => expect(document.querySelector('dialog .rm')).toBeTruthy());
-    const id = () => document.querySelector('dialog .rm')!.getAttribute('data-review-id');
+    await waitFor(() => expect(document.querySelector('dialog .review-modal')).toBeTruthy());
+    const id = () => document.querySelector('dialog .review-modal')!.getAttribute('data-review-id');
     expect(id()).toBe('1');
-    expect(document.querySelector('.gc')!.textContent).toBe('Photo 2 of 4');
-    expect(document.activeElement!.className).toBe('dlg-x');
+    expect(document.querySelector('.gallery-caption')!.textContent).toBe('Photo 2 of 4');
+    expect(document.activeElement!.className).toBe('modal-close');
     const withPhotos = ALL.filter((r) => r.photos.length).map((r) => String(r.id));
     act(() => void fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' }));
     expect(id()).toBe(withPhotos[1]);
@@ -158,10 +159,10 @@ describe('ReviewsWidget', () => {
     act(() => void fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' }));
     expect(id()).toBe(withPhotos.at(-1));
     fireEvent.click(screen.getByRole('button', { name: 'Photo 3 of 4' }));
-    expect(document.querySelector('.gc')!.textContent).toBe('Photo 3 of 4');
+    expect(document.querySelector('.gallery-caption')!.textContent).toBe('Photo 3 of 4');
     act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
     // Spec §4: the close callback fires after the closing fade, not at once.
-    expect(document.querySelector('dialog')!.classList.contains('in')).toBe(false);
+    expect(document.querySelector('dialog')!.classList.contains('shown')).toBe(false);
     await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
     expect(document.activeElement).toBe(photo);
     expect((window as unknown as { __xss: number }).__xss).toBe(0);

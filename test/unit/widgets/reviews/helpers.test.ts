@@ -4,10 +4,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sanitizeHtml, htmlToText, safeUrl } from '../../../../src/widgets/reviews/sanitize';
 import { formatDate } from '../../../../src/widgets/reviews/formatDate';
 import { columnCount, listVariant } from '../../../../src/widgets/reviews/layout';
-import { absoluteUrl, fetchFeatured, fetchReviews, reviewsUrl, toReview, toStats } from '../../../../src/widgets/reviews/api';
+import { absoluteUrl, fetchFeatured, fetchReviews, reviewsUrl, toReview } from '../../../../src/widgets/reviews/api';
 import { buildProductLd, hasRatedProduct, injectProductLd } from '../../../../src/widgets/reviews/jsonLd';
 import { followReviewOrder, readReviewOrder } from '../../../../src/widgets/reviews/orderReview';
-import { fill, textsFor } from '../../../../src/widgets/reviews/texts';
+import { fill } from '../../../../src/core/i18n';
+import { textsFor } from '../../../../src/widgets/reviews/texts';
 import type { WidgetContext } from '../../../../src/widgets/types';
 
 const html = (input: string) => {
@@ -124,9 +125,10 @@ describe('api parsing', () => {
     ]);
     expect(report).toHaveBeenCalledExactlyOnceWith(3021, expect.any(Error), { at: [1, 2, 3] });
   });
-  test('toStats clamps and defaults', () => {
-    expect(toStats({ r: 3, s: 4.33, d: { 5: 2, 4: 1, 3: 'x' } })).toEqual({ r: 3, s: 4.33, d: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 2 } });
-    expect(toStats(null).r).toBe(0);
+  test('stats are read from the wire format into ReviewStats', async () => {
+    const wire = { reviews: [], total: 0, stats: { r: 3, s: 4.33, d: { 5: 2, 4: 1 } } };
+    const page = (await fetchReviews({ ...ctx, request: async () => wire } as unknown as WidgetContext, 'tee', null, 20))!;
+    expect(page.stats).toEqual({ count: 3, average: 4.33, byStars: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 2 } });
   });
 });
 
@@ -134,7 +136,7 @@ describe('JSON-LD', () => {
   afterEach(() => {
     document.head.innerHTML = '';
   });
-  const stats = { r: 2, s: 4.5, d: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } };
+  const stats = { count: 2, average: 4.5, byStars: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } };
   const reviews = [{ id: '1', name: '</script><b>x', stars: 5, review: 'Nice <b>tee</b>', date: Date.UTC(2024, 1, 2), photos: [], verified: true, reply: null, replyAuthor: '' }];
   const product = { title: 'Tee', image: 'https://x/i.png', url: 'https://shop/products/tee' };
   test('Product with AggregateRating and reviews, inert text', () => {

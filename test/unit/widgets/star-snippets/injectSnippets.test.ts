@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 /** Listing injection logic (framework-free DOM code) in jsdom: layouts, grouping, batching, cache. */
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST, type Stats } from '../../../../src/widgets/star-snippets/injectSnippets';
-import { locate, THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
-import { fillPercent, renderStars } from '../../../../src/ui/stars';
+import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST } from '../../../../src/widgets/star-snippets/injectSnippets';
+import { locate, type THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
+import { fillPercent, renderStars } from '../../../../src/ui/starIcons';
 
 const dawnCard = (h: string, root = '/') =>
   `<li><div class="card-wrapper"><div class="card"><div class="card__inner"><img src="x.png"><div class="card__content"><h3 class="card__heading"><a href="${root}products/${h}">In</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading" id="t-${h}"><a href="${root}products/${h}">${h}</a></h3><div class="price">$1</div></div></div></div></div></li>`;
 
-const stats = (handles: string[]): Record<string, Stats> => Object.fromEntries(handles.map((h) => [h, { r: h.startsWith('zero') ? 0 : 3, s: 4.5 }]));
+/** The provider's answer (wire format, spec §3 `{ r, s, d }`): 3 reviews, or none for `zero-…` handles. */
+const stats = (handles: string[]): Record<string, unknown> => Object.fromEntries(handles.map((h) => [h, { r: h.startsWith('zero') ? 0 : 3, s: 4.5 }]));
 
 function setup(html: string, opts: { showZero?: boolean } = {}) {
   document.body.innerHTML = html;
@@ -17,8 +18,8 @@ function setup(html: string, opts: { showZero?: boolean } = {}) {
   const injector = createInjector({
     doc: document,
     fetchStats,
-    fill: (el, st) => {
-      el.textContent = `(${st.r})`;
+    fill: (el, filled) => {
+      el.textContent = `(${filled.count})`;
     },
     showZero: !!opts.showZero,
     onMissed,

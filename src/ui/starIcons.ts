@@ -32,8 +32,8 @@ const icons = (path: string, color: string): string => {
 
 function template(doc: Document, size: number, style: StarStyle, colors: StarsOptions['colors']): SVGSVGElement {
   const key = [size, style, colors.front, colors.back].join();
-  let t = templates.get(key);
-  if (!t || t.ownerDocument !== doc) {
+  let svg = templates.get(key);
+  if (!svg || svg.ownerDocument !== doc) {
     const path = STAR_PATHS[style] || STAR_PATHS.rounded;
     const box = doc.createElement('div');
     // Colours come from validated settings (#rrggbb), sizes are numbers: safe in markup.
@@ -41,14 +41,14 @@ function template(doc: Document, size: number, style: StarStyle, colors: StarsOp
       `<svg class="vitrine-stars__icons" aria-hidden="true" focusable="false" viewBox="0 0 120 24" width="${size * 5}" height="${size}" style="display:inline-block;vertical-align:middle;width:${size * 5}px;height:${size}px;max-width:none;max-height:none;margin:0;padding:0;border:0;overflow:hidden">` +
       icons(path, colors.back) +
       `<svg x="0" y="0" width="0" height="24" style="width:0;height:24px;overflow:hidden">${icons(path, colors.front)}</svg></svg>`;
-    t = box.firstChild as SVGSVGElement;
-    templates.set(key, t);
+    svg = box.firstChild as SVGSVGElement;
+    templates.set(key, svg);
   }
-  return t;
+  return svg;
 }
 
 /** Share of the five icons that is filled, in percent (4.6 → 92). */
-export const fillPercent = (rating: number): number => Math.round(starFills(rating).reduce((a, b) => a + b, 0) * 20 * 100) / 100;
+export const fillPercent = (rating: number): number => Math.round(starFills(rating).reduce((sum, fill) => sum + fill, 0) * 20 * 100) / 100;
 
 /**
  * Five icons for `rating` (0..5, partially filled) as one `aria-hidden` svg. The nested front
@@ -57,8 +57,8 @@ export const fillPercent = (rating: number): number => Math.round(starFills(rati
 export function renderStars(doc: Document, rating: number, options: StarsOptions): SVGSVGElement {
   const el = template(doc, options.size, options.style || 'rounded', options.colors).cloneNode(true) as SVGSVGElement;
   const front = el.lastChild as SVGSVGElement;
-  const w = String(fillPercent(rating) * 1.2);
-  front.setAttribute('width', w);
-  front.style.width = w + 'px';
+  const width = String(fillPercent(rating) * 1.2);
+  front.setAttribute('width', width);
+  front.style.width = width + 'px';
   return el;
 }

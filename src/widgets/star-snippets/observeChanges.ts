@@ -1,0 +1,55 @@
+/**
+ * Spec §4: the snippets follow the page (infinite scroll, filtering, a theme re-rendering its
+ * cards). One MutationObserver on the body; a run waits until the page has been quiet for
+ * `MUTATION_DEBOUNCE_MS`. Our own writes never wake it: changes inside our elements are not
+ * counted, and each writer calls `ignoreOwnWrites()` right after writing, which drops the
+ * records queued so far (they are its own).
+ */
+import { MUTATION_DEBOUNCE_MS } from '../../core/constants';
+
+/** Our own elements: the snippets, the product line and the loader's widget hosts. */
+const OWN = '[data-vitrine-stars],[data-vitrine-mount]';
+
+/** `Node.ELEMENT_NODE`, as a literal the minifier can inline. */
+const ELEMENT_NODE = 1;
+
+const isElement = (node: Node): node is Element => node.nodeType === ELEMENT_NODE;
+const isOwn = (node: Node): boolean => isElement(node) && !!node.closest(OWN);
+
+/** True when `records` hold a change of the theme's: an element added outside ours, or any element removed. */
+const themeChanged = (records: MutationRecord[]): boolean =>
+  records.some(
+    ({ target, addedNodes, removedNodes }) =>
+      !isOwn(target) && ([...addedNodes].some((node) => isElement(node) && !isOwn(node)) || [...removedNodes].some(isElement)),
+  );
+
+export interface ChangeObserver {
+  /** Starts observing the body (once; never without `MutationObserver` or a body). */
+  start(): void;
+  /** Drops the records queued so far: call it right after each of our own DOM writes. */
+  ignoreOwnWrites(): void;
+  /** Stops observing and cancels a waiting run. */
+  stop(): void;
+}
+
+/** Calls `onChange` once the theme changed the page and then stayed quiet for 500 ms. */
+export function observeChanges(doc: Document, onChange: () => void): ChangeObserver {
+  let observer: MutationObserver | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    start() {
+      if (observer || typeof MutationObserver !== 'function' || !doc.body) return;
+      observer = new MutationObserver((records) => {
+        if (!themeChanged(records)) return;
+        clearTimeout(timer);
+        timer = setTimeout(onChange, MUTATION_DEBOUNCE_MS);
+      });
+      observer.observe(doc.body, { childList: true, subtree: true });
+    },
+    ignoreOwnWrites: () => void observer?.takeRecords(),
+    stop() {
+      observer?.disconnect();
+      clearTimeout(timer);
+    },
+  };
+}

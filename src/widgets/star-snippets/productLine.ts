@@ -1,0 +1,46 @@
+/**
+ * The product page's stars line (spec §2 "Product page"): which product it is for, its stats
+ * (one request per product; the loader has already preloaded it) and whether it shows at all.
+ * Where it goes and what a click does are `productStars.ts`'s, what it says `snippetContent.ts`'s.
+ */
+import type { PageContext } from '../../core/pageContext';
+import type { ReviewStats } from '../../core/reviewStats';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
+import type { WidgetContext } from '../types';
+import { placeProductStars } from './productStars';
+import { fetchProductStats } from './statsRequests';
+
+/**
+ * Returns `update(page)`: on a product page (with `reviews.starSnippet.product` on) it places the
+ * line (again, when the theme re-rendered it away) and fills it once the product's stats arrive;
+ * elsewhere it does nothing. A product without reviews, or whose stats request failed, shows
+ * nothing unless `showWhenNoReviews`. `afterWrite` runs after each of its DOM writes.
+ */
+export function createProductLine(
+  doc: Document,
+  ctx: WidgetContext,
+  settings: ReviewsSettings,
+  fill: (el: HTMLElement, stats: ReviewStats) => void,
+  afterWrite: () => void,
+): (page: PageContext) => void {
+  let statsHandle = '';
+  let stats: Promise<ReviewStats | null>;
+  return (page) => {
+    const handle = page.pageType === 'product' && settings.starSnippet.product ? page.productHandle : null;
+    if (!handle) return;
+    // Instant navigation (a refresh on another product) fetches that product's stats.
+    if (statsHandle !== handle) {
+      statsHandle = handle;
+      stats = fetchProductStats(ctx, handle);
+    }
+    const el = placeProductStars(doc, handle);
+    afterWrite();
+    if (!el || el.hasAttribute('data-vitrine-filled')) return;
+    el.setAttribute('data-vitrine-filled', '');
+    void stats.then((loaded) => {
+      if (!loaded || (!loaded.count && !settings.showWhenNoReviews)) el.hidden = true;
+      else fill(el, loaded);
+      afterWrite();
+    });
+  };
+}

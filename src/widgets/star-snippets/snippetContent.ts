@@ -1,0 +1,61 @@
+/**
+ * What a star snippet shows (spec §2, §4): the listing snippet is the settings' template
+ * (`reviews.starSnippet.template`: `{stars}`, `{totalReviews}`, `{averageRating}`,
+ * `{reviewsTranslation}`) with stars of size 18; the product page line is stars of size 19, the
+ * average and 'Rated by hundreds of happy customers'. Both carry the accessible text ("4.6 out of
+ * 5 stars, 128 reviews"); the icons are decorative. Text is set as text, never as markup.
+ */
+import { STAR_SIZE } from '../../core/constants';
+import { fill } from '../../core/i18n';
+import { formatRating } from '../../core/lib/formatRating';
+import type { ReviewStats } from '../../core/reviewStats';
+import type { ReviewsSettings } from '../../core/reviewsSettings';
+import { renderStars, type StarsOptions } from '../../ui/starIcons';
+import type { WidgetContext } from '../types';
+import { textsFor } from './texts';
+
+export interface SnippetContent {
+  /** Fills a listing snippet (`role="img"`, labelled) from the template. */
+  listing(el: HTMLElement, stats: ReviewStats): void;
+  /** Fills the product page line (its role and key handling are `productStars.ts`'s). */
+  productLine(el: HTMLElement, stats: ReviewStats): void;
+}
+
+export function createSnippetContent(doc: Document, ctx: WidgetContext, settings: ReviewsSettings): SnippetContent {
+  const texts = textsFor(ctx.language);
+  const { starFront, starBack } = ctx.settings.colors;
+  const stars = (stats: ReviewStats, size: number): SVGSVGElement => {
+    const options: StarsOptions = { size, style: settings.starStyle, colors: { front: starFront, back: starBack } };
+    return renderStars(doc, stats.average, options);
+  };
+  const rating = (stats: ReviewStats): string => formatRating(stats.average, ctx.language);
+  const reviewsWord = (stats: ReviewStats): string => (stats.count === 1 ? texts.review : texts.reviews);
+  const label = (stats: ReviewStats): string =>
+    fill(texts.label, { rating: rating(stats), count: stats.count, reviews: reviewsWord(stats) });
+  const textSpan = (text: string): HTMLElement => {
+    const span = doc.createElement('span');
+    span.className = 'vitrine-stars__text';
+    span.textContent = text;
+    return span;
+  };
+  /** The template's text around each `{stars}`. */
+  const templateParts = settings.starSnippet.template.split('{stars}');
+
+  return {
+    listing(el, stats) {
+      el.setAttribute('role', 'img');
+      el.setAttribute('aria-label', label(stats));
+      const children: Node[] = [];
+      templateParts.forEach((part, index) => {
+        if (index) children.push(stars(stats, STAR_SIZE.collection));
+        const text = fill(part, { totalReviews: stats.count, averageRating: rating(stats), reviewsTranslation: reviewsWord(stats) });
+        if (text) children.push(textSpan(text));
+      });
+      el.replaceChildren(...children);
+    },
+    productLine(el, stats) {
+      el.setAttribute('aria-label', label(stats));
+      el.replaceChildren(stars(stats, STAR_SIZE.product), textSpan(` ${rating(stats)} `), textSpan(texts.rated));
+    },
+  };
+}
