@@ -14,7 +14,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { FLAG_SIZE } from '../src/core/constants';
+import { FLAG_SIZE } from '../src/currency/currencies';
 import { preferredCountry } from '../src/currency/countries';
 import { FLAG_COLUMNS, listCurrencies } from '../src/currency/currencies';
 

@@ -99,4 +99,3 @@ export const reviewsWidget: Benchmark = {
   },
 };
 
-export default reviewsWidget;

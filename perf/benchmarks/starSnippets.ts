@@ -111,4 +111,3 @@ export const starSnippets: Benchmark = {
   },
 };
 
-export default starSnippets;

@@ -15,7 +15,7 @@ export function entryChunkUrl(distDir: string, name: string): string {
 }
 
 /** What a benchmark's route answers besides the built files: a body and its type. */
-export interface Fulfilment {
+interface Fulfilment {
   contentType: string;
   body: string;
 }

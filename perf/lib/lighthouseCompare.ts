@@ -3,7 +3,7 @@ import { launch } from 'chrome-launcher';
 import { median } from './median.ts';
 
 /** One way of loading the page, e.g. "with" the script or "without" it (blocked). */
-export interface LighthouseVariant {
+interface LighthouseVariant {
   name: string;
   /** Lighthouse `blockedUrlPatterns` (Chrome's wildcard patterns) for this variant. */
   blockedUrlPatterns?: string[];

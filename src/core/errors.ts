@@ -4,7 +4,13 @@
  * module has no network code. Capped at 10 reports per page; reports made
  * before a reporter exists are queued and flushed when one is set.
  */
-import { ERROR_ARG_CHARS, MAX_ERROR_REPORTS, STACK_CHARS } from './constants';
+
+/** Maximum error reports per page. */
+const MAX_ERROR_REPORTS = 10;
+/** Stack truncation length. */
+const STACK_CHARS = 1200;
+/** Error args truncation length. */
+const ERROR_ARG_CHARS = 1000;
 
 // Numeric error codes (spec §8, range 1010–3982). Codes named by the spec keep their numbers; the
 // others were picked from unused numbers in the range. One export each, so the bundler inlines

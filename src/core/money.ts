@@ -55,7 +55,7 @@ const THREE = 'KWD JOD BHD OMR';
  */
 export function currencyDecimals(currency: string): Decimals {
   const code = String(currency).toUpperCase();
-  return code.length != 3 ? 2 : ZERO.includes(code) ? 0 : THREE.includes(code) ? 3 : 2;
+  return code.length !== 3 ? 2 : ZERO.includes(code) ? 0 : THREE.includes(code) ? 3 : 2;
 }
 
 /**
@@ -70,7 +70,7 @@ function render(major: number, format: string, decimals?: Decimals): string {
   const t = TEMPLATES[name[1]];
   let value = '';
   if (t && isFinite(major)) {
-    const parts = major.toFixed(t[0] == '0' ? 0 : (decimals ?? 2)).split('.');
+    const parts = major.toFixed(t[0] === '0' ? 0 : (decimals ?? 2)).split('.');
     value = parts[0].replace(/(\d)(?=(\d\d\d)+(?!\d))/g, '$1' + t[1]) + (parts[1] ? t[2] + parts[1] : '');
   }
   return format.replace(PLACEHOLDER, () => value);
@@ -83,7 +83,7 @@ function render(major: number, format: string, decimals?: Decimals): string {
  * non-numeric input gives the format with an empty amount.
  */
 export function formatMoney(cents: number | string, format: string): string {
-  const n = typeof cents == 'string' ? (cents.trim() ? +cents.replace('.', '') : NaN) : cents == null ? NaN : +cents;
+  const n = typeof cents === 'string' ? (cents.trim() ? +cents.replace('.', '') : NaN) : cents == null ? NaN : +cents;
   return render(n / 100, format);
 }
 
@@ -112,7 +112,7 @@ export function convert(cents: number, fromRate: number, toRate: number, currenc
   const scale = 10 ** decimals;
   const major = cents / 100;
   const ok = fromRate > 0 && toRate > 0;
-  const minor = ok ? roundHalfAway((fromRate == toRate ? major : (major / fromRate) * toRate) * scale) : NaN;
+  const minor = ok ? roundHalfAway((fromRate === toRate ? major : (major / fromRate) * toRate) * scale) : NaN;
   return { value: minor / scale, decimals, minor };
 }
 

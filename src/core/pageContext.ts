@@ -4,8 +4,30 @@
  * The path functions are pure; only the `read*`/`isDesignMode` functions touch
  * the given window, and they never throw.
  */
-import type { PageType } from './constants';
 import { read } from './lib/read';
+
+/** All page types of spec §2, in spec order. */
+export const PAGE_TYPES = [
+  'empty',
+  'home',
+  'checkout',
+  'product',
+  'collection',
+  'collections',
+  'searchResults',
+  'cart',
+  'thank_you',
+  'order_status',
+  'top-reviews',
+  'review-order',
+  'wishlist',
+  'gift_cards',
+  'gift_card',
+  'password',
+  'other',
+] as const;
+/** A page type of spec §2. */
+type PageType = (typeof PAGE_TYPES)[number];
 
 /** Page type, or the not-found page (spec §2: a path containing /404). */
 export type DetectedPageType = PageType | 'notFound';

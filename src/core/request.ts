@@ -3,13 +3,21 @@
  * calls per page view (extra calls are silently dropped), a default timeout
  * that raises a timeout error, JSON or form bodies, text for DELETE.
  */
-import { REQUEST_BUDGET, REQUEST_TIMEOUT_MS } from './constants';
 import { toJson } from './lib/toJson';
+
+/** Requests allowed per page view; extra calls are silently dropped. */
+export const REQUEST_BUDGET = 50;
+/** Default request timeout. */
+const REQUEST_TIMEOUT_MS = 5000;
+/** Timeout for review submissions with photo uploads. */
+export const UPLOAD_TIMEOUT_MS = 40000;
 
 /** Scalar form value; null/undefined fields are left out. */
 export type FormValue = string | number | boolean | null | undefined;
 
-/** Options of one request. */
+/** Options of one request.
+ * @public
+ */
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON body (sent as application/json). */

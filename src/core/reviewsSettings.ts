@@ -2,11 +2,16 @@
  * The `reviews` settings section (spec §3 "Widget config"), validated when a reviews chunk
  * loads, not by the loader: the loader stays small and knows no widget's defaults.
  */
-import { REVIEW_COUNTS } from './constants';
 import { oneOf, validateSection, type Rule } from './settings';
 
+/** Initial / total review counts per device class. */
+const REVIEW_COUNTS = {
+  initial: { desktop: 20, mobile: 9 },
+  total: { desktop: 100, mobile: 50 },
+} as const;
+
 /** Desktop / mobile count pair. */
-export interface DeviceCounts {
+interface DeviceCounts {
   desktop: number;
   mobile: number;
 }

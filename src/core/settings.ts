@@ -4,7 +4,17 @@
  * pushes ONE problem (key path + what was expected) and returns the default.
  * The walk follows the schema, never the input, so cyclic input is harmless.
  */
-import { DEFAULT_COLORS, MODULE, SUPPORT_EMAIL } from './constants';
+import { MODULE } from './constants';
+
+/** Support address used in the "unable to load" console text (spec §1). */
+const SUPPORT_EMAIL = 'support@vitrine.dev';
+/** Default colours (spec §3). */
+const DEFAULT_COLORS = {
+  starFront: '#fbda03',
+  starBack: '#cecece',
+  bars: '#fbda03',
+  verified: '#00a332',
+} as const;
 
 /** Injector placement descriptor (spec §3). */
 export interface Placement {
@@ -77,6 +87,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 type Problems = string[];
 /** A rule parses `v` (found at `path`) or reports and returns `d`. `any`: the walker is untyped on purpose (tiny); `parseSettings` returns the typed result. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: one untyped walker, typed at its entry
 export type Rule = (v: unknown, d: any, path: string, p: Problems) => any;
 
 const bad = <T>(p: Problems, path: string, expected: string, d: T): T => {
@@ -89,12 +100,13 @@ const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.c
 
 /** A rule from a predicate, with an optional normaliser. */
 export const check =
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- predicates of the untyped walker (see Rule)
   (ok: (v: any) => unknown, expected: string, map: (v: any) => unknown = (v) => v): Rule =>
   (v, d, path, p) =>
     ok(v) ? map(v) : bad(p, path, expected, d);
 
 export const oneOf = (...vals: unknown[]): Rule => check((v) => vals.indexOf(v) >= 0, vals.join(' | '));
-export const text = (re: RegExp, expected: string): Rule => check((v) => typeof v === 'string' && re.test(v), expected);
+const text = (re: RegExp, expected: string): Rule => check((v) => typeof v === 'string' && re.test(v), expected);
 /** null/undefined allowed (means "none"); otherwise `r` applies. */
 export const nullable =
   (r: Rule): Rule =>
@@ -248,7 +260,7 @@ export function parseSettings(raw: unknown, scriptUrl: string): { settings: Sett
   };
   d.providerBase = new URL('/api/', base).href;
   d.assetBase = new URL('./', base).href;
-  let settings = d;
+  let settings: Settings;
   try {
     settings = walker(SPECIAL)(raw, d, '', problems);
     if (!settings.shopId && !problems.some((x) => x.startsWith('shopId:'))) problems.push('shopId: required');

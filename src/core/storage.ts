@@ -4,8 +4,10 @@
  * (spec §8 lists both among noise we must not report); we then keep the
  * value in memory for this instance so the page view still works.
  */
-import { STORAGE_PREFIX } from './constants';
 import { toJson } from './lib/toJson';
+
+/** Namespace prefix for storage keys, so we never clash with theme keys. */
+const STORAGE_PREFIX = 'vitrine:';
 
 /** Namespaced, never-throwing storage. */
 export interface SafeStorage {

@@ -11,8 +11,12 @@
  * comes from DEFAULT_CURRENCIES and `rate` from `rates.json` (a snapshot: the
  * provider may serve fresher rates, pass them as `rates`).
  */
-import { DEFAULT_CURRENCIES, FLAG_SIZE } from '../core/constants';
 import RATES_JSON from './rates.json';
+
+/** Currency flag sprite size. */
+export const FLAG_SIZE = { width: 30, height: 20 } as const;
+/** Currencies enabled by default. */
+export const DEFAULT_CURRENCIES = ['USD', 'CAD', 'AUD', 'NZD', 'GBP', 'EUR'] as const;
 
 /** A currency entry (spec §3; the spec's short names in brackets). */
 export interface Currency {

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE, INIT_EVENT, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
+import { INIT_EVENT, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
 import { ERR_GLOBAL_TAKEN, ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
@@ -10,7 +10,13 @@ import { lazyRequester } from './lazyRequester';
 import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
 import { planWidgets, type WidgetPlan } from './widgetPlan';
 
-/** The one global we own: `window.Vitrine`. */
+/** Country code value set for the visitor at load (spec §1, §9). */
+const DEFAULT_COUNTRY_CODE = 'FI';
+
+/**
+ * The one global we own: `window.Vitrine`.
+ * @public
+ */
 export interface VitrineGlobal {
   version: string;
   /** Spec §1: the visitor's country code starts as FI; later modules refine it. */
@@ -120,10 +126,10 @@ function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void
   const load = (name: string, host: HTMLElement) => loadWidget(ctx.settings.assetBase, name, host, ctx);
   // Only widgets this build has: a module enabled before its widget exists costs nothing.
   for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((p) => p.name in CHUNKS)) {
-    if (plan.kind == 'inline') mountInline(doc, plan, load);
+    if (plan.kind === 'inline') mountInline(doc, plan, load);
     else if (!started.has(plan.name)) {
       started.add(plan.name);
-      if (plan.kind == 'idle') mountIdle(win, plan, load);
+      if (plan.kind === 'idle') mountIdle(win, plan, load);
       else {
         // At once, with the provider answer it needs preloaded alongside its chunk.
         if (plan.fetch) preload(doc, plan.fetch, 'fetch');

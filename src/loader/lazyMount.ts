@@ -1,3 +1,4 @@
+import { MOUNT_ATTRIBUTE } from '../core/constants';
 import type { Placement } from '../core/settings';
 
 /** `insertAdjacentElement` positions for a placement's alignment. */
@@ -8,8 +9,6 @@ const POSITIONS: Record<Placement['alignment'], InsertPosition> = {
   append: 'beforeend',
 };
 
-/** Attribute every mount point carries: `data-vitrine-mount="<widget name>"`. */
-export const MOUNT_ATTRIBUTE = 'data-vitrine-mount';
 
 /**
  * Inserts the mount point of `widget` at the first element matching the placement descriptor
@@ -22,7 +21,7 @@ export const MOUNT_ATTRIBUTE = 'data-vitrine-mount';
 export function insertMountPoint(doc: Document, widget: string, placement: Placement, reserve = 0): HTMLElement | null {
   const existing = doc.querySelector<HTMLElement>(`[${MOUNT_ATTRIBUTE}="${widget}"][data-vitrine-placement="${cssEscape(placement.id)}"]`);
   if (existing) return existing;
-  let target: Element | null = null;
+  let target: Element | null;
   try {
     target = doc.querySelector(placement.selector);
   } catch {
@@ -74,7 +73,7 @@ export function whenIdle(win: Window, load: () => void, later?: boolean): void {
   let done = 0;
   const idle = () => {
     if (done++) return;
-    if (typeof win.requestIdleCallback == 'function') win.requestIdleCallback(load, { timeout: 3000 });
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(load, { timeout: 3000 });
     else win.setTimeout(load, 200);
   };
   const start = () => {
@@ -82,7 +81,7 @@ export function whenIdle(win: Window, load: () => void, later?: boolean): void {
     for (const type of INTERACTIONS) win.addEventListener(type, idle, { once: true, passive: true });
     win.setTimeout(idle, 5000);
   };
-  if (win.document.readyState == 'complete') start();
+  if (win.document.readyState === 'complete') start();
   else win.addEventListener('load', start, { once: true });
 }
 

@@ -26,7 +26,7 @@ export const unsupportedText = (email: string): string =>
 export const HTTPS_TEXT = `${PRODUCT_NAME} can only load via HTTPS. Please set up your domain to use HTTPS.`;
 
 /** The informational line for each stop, so a shop owner reading the console knows why. */
-export const STOP_TEXT: Record<StopReason, string> = {
+const STOP_TEXT: Record<StopReason, string> = {
   sandbox: 'in a frame without cookies',
   notFound: 'on a 404 page',
   checkout: 'on checkout',
@@ -51,7 +51,7 @@ export const stopText = (reason: StopReason): string => `${PRODUCT_NAME}: not st
  * on a page that already has our global: then we refresh instead of refusing. (instant.page
  * only prefetches; its pages are new documents.)
  */
-export const INSTANT_NAVIGATION_GLOBALS = ['InstantClick', 'Turbo', 'Turbolinks', 'swup', 'barba'];
+const INSTANT_NAVIGATION_GLOBALS = ['InstantClick', 'Turbo', 'Turbolinks', 'swup', 'barba'];
 
 /**
  * Editors of the common page-builder apps render the storefront inside their own tool; our
@@ -69,21 +69,21 @@ const LOCAL_HOST = /^(localhost|127(\.\d+){3}|\[::1\]|.+\.localhost)$/i;
 export function decideLoad(win: Window, page: PageContext, settings: Pick<Settings, 'shopDomain' | 'supportEmail'>): LoadDecision {
   const w = win as Window & typeof globalThis & { [OWN_GLOBAL]?: unknown };
   if (w[OWN_GLOBAL]) return { action: INSTANT_NAVIGATION_GLOBALS.some((name) => name in w) ? 'refresh' : 'duplicate' };
-  if (typeof w.XMLHttpRequest != 'function' || typeof w.MutationObserver != 'function') {
+  if (typeof w.XMLHttpRequest !== 'function' || typeof w.MutationObserver !== 'function') {
     return { action: 'refuse', message: unsupportedText(settings.supportEmail) };
   }
   const { protocol, hostname, href } = w.location;
-  if (protocol != 'https:' && !page.designMode && !page.preview && !LOCAL_HOST.test(hostname)) {
+  if (protocol !== 'https:' && !page.designMode && !page.preview && !LOCAL_HOST.test(hostname)) {
     return { action: 'refuse', message: HTTPS_TEXT };
   }
   const stop = (reason: StopReason): LoadDecision => ({ action: 'stop', reason, message: stopText(reason) });
   // `top` is unforgeable and readable across origins (only its properties are not).
   if (w.self !== w.top && !canUseCookies(w.document)) return stop('sandbox');
-  if (page.pageType == 'notFound') return stop('notFound');
-  if (page.pageType == 'checkout') return stop('checkout');
+  if (page.pageType === 'notFound') return stop('notFound');
+  if (page.pageType === 'checkout') return stop('checkout');
   if (PAGE_BUILDER_URL.test(href)) return stop('pageBuilder');
   const shown = page.store.shopDomain;
   // Both are host names (settings validate it; the platform's `Shopify.shop` is one): only case may differ.
-  if (shown && settings.shopDomain && shown.toLowerCase() != settings.shopDomain.toLowerCase()) return stop('wrongDomain');
+  if (shown && settings.shopDomain && shown.toLowerCase() !== settings.shopDomain.toLowerCase()) return stop('wrongDomain');
   return w.Vitrine === undefined ? { action: 'start' } : { action: 'start', foreignGlobal: GLOBAL_TAKEN_TEXT };
 }

@@ -54,20 +54,20 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
       // The product page's stars line is its stats' one request: preloaded unless the section
       // turns it off (raw values: anything but `false` validates to the default, shown).
       const r = settings.reviews;
-      const line = page.pageType == 'product' && page.productHandle && read(r, 'showStarSnippet') !== false && read(read(r, 'starSnippet'), 'product') !== false;
+      const line = page.pageType === 'product' && page.productHandle && read(r, 'showStarSnippet') !== false && read(read(r, 'starSnippet'), 'product') !== false;
       plans.push({ name: 'star-snippets', kind: 'eager', fetch: line ? productStatsUrl(settings.providerBase, settings.shopId, page.productHandle!) : undefined });
     }
     // Spec §2 "Order-review flow": the widget sends the shopper on to the product's page.
-    if (page.pageType == 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [], floating: false });
+    if (page.pageType === 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [], floating: false });
     // Spec §2: the reviews page (top-reviews) shows the shop's featured reviews in the same places.
-    if (page.pageType == 'product' || page.pageType == 'top-reviews') {
+    if (page.pageType === 'product' || page.pageType === 'top-reviews') {
       const own = fromSettings(MODULE.reviews);
       // 360 px: the summary header and a first row of cards; the widget keeps at least this
       // height while it loads, so nothing below it moves twice.
       plans.push({ name: 'reviews', kind: 'inline', placements: own.length ? own : REVIEWS_DEFAULT, first: !own.length, reserve: 360 });
     }
   }
-  if (enabled(MODULE.cartReserved) && page.pageType == 'cart') {
+  if (enabled(MODULE.cartReserved) && page.pageType === 'cart') {
     // No space is reserved: the box shows only when the cart turns out to have items, and
     // holding space on an empty cart would leave a gap. Cart pages are not a first-view page.
     const own = fromSettings(MODULE.cartReserved);
@@ -79,7 +79,7 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
     // `vitrine_currency` cookie or `?currency=`; other `…currency=` cookies only make it load
     // sooner) or when the platform already shows another currency; otherwise the converter and
     // its selector wait for the first interaction (spec §4 selection order).
-    const chosen = /currency=/.test(doc.cookie + page.url) || page.store.currency.active != settings.shopCurrency;
+    const chosen = /currency=/.test(doc.cookie + page.url) || page.store.currency.active !== settings.shopCurrency;
     plans.push({ name: 'currency-converter', kind: 'idle', placements: fromSettings(MODULE.currencyConverter), floating: true, later: !chosen });
   }
   if (enabled(MODULE.contentProtection) && !page.designMode) {

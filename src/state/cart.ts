@@ -18,7 +18,7 @@ interface CartJson {
 export const cart = signal<CartSnapshot | null>(null);
 
 /** Turns the platform's `/cart.js` answer into a snapshot; anything malformed counts as empty. */
-export function toCartSnapshot(json: CartJson | null | undefined): CartSnapshot {
+function toCartSnapshot(json: CartJson | null | undefined): CartSnapshot {
   const items = Array.isArray(json?.items) ? json!.items : [];
   return {
     token: typeof json?.token === 'string' ? json.token : '',

@@ -1,7 +1,11 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { MODAL_CLOSE_DELAY_MS, MODAL_OPEN_DELAY_MS } from '../core/constants';
 import { guard } from './guard';
+
+/** Modal open delay. */
+const MODAL_OPEN_DELAY_MS = 10;
+/** Modal auto-close delay after it is set not-open. */
+const MODAL_CLOSE_DELAY_MS = 200;
 
 /**
  * Reusable modal on a native `<dialog>` (spec §4 "Modal"): `showModal()` puts it in the top

@@ -14,7 +14,9 @@
  * `role="option"` items with `aria-selected`; while open the list has focus and
  * `aria-activedescendant`. Styles are the caller's (class names below, list max height 300 px).
  */
-import { DROPDOWN_MAX_HEIGHT } from '../core/constants';
+
+/** Dropdown list max height. */
+const DROPDOWN_MAX_HEIGHT = 300;
 
 export interface DropdownOptions {
   /** Where the dropdown goes (default: right after the select). */

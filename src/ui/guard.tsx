@@ -26,7 +26,7 @@ export function setUiReporter(report: Reporter): void {
 }
 
 /** Reports a UI failure; never throws. */
-export function reportUiError(error: unknown, extra?: Record<string, unknown>): void {
+function reportUiError(error: unknown, extra?: Record<string, unknown>): void {
   try {
     reporter(ERR_WIDGET_RENDER, error, extra);
   } catch {

@@ -1,6 +1,8 @@
-import { DEFAULT_DEBOUNCE_MS } from '../constants';
 import { ERR_TIMER_CALLBACK } from '../errors';
 import { safeCall } from './safeCall';
+
+/** Default debounce. */
+const DEFAULT_DEBOUNCE_MS = 50;
 
 /** A debounced function with `cancel()`. */
 export type Debounced<A extends unknown[]> = ((...args: A) => void) & { cancel(): void };

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { useSignal, useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { CART_RESERVED_TICK_MS, CART_RESERVED_WARN_SECONDS } from '../../core/constants';
 import { cart } from '../../state/cart';
 import { guard } from '../../ui/guard';
 import { formatClock, resumeTimer, secondsLeft } from './timer';
+
+/** Cart-reserved refresh interval. */
+const CART_RESERVED_TICK_MS = 1000;
+/** Below this many seconds the countdown turns red. */
+const CART_RESERVED_WARN_SECONDS = 120;
 
 export interface CartReservedProps {
   /** The stored start (ms since epoch) or null. */
@@ -49,6 +53,9 @@ export function CartReserved({ loadStart, saveStart, text, label, now = Date.now
       CART_RESERVED_TICK_MS,
     );
     return () => clearInterval(id);
+    // Only the cart's state restarts the timer: the storage callbacks and clock are fixed for the
+    // widget's life, and `remaining` is the signal this effect writes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.value]);
 
   if (remaining.value === null) return null;

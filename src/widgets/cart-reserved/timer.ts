@@ -1,4 +1,6 @@
-import { CART_RESERVED_SECONDS } from '../../core/constants';
+
+/** Cart-reserved timer length in seconds. */
+const CART_RESERVED_SECONDS = 600;
 
 /**
  * Spec §4 "Cart-reserved timer": the start time is stored; when more than 600 s have passed

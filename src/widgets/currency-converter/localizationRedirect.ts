@@ -4,8 +4,10 @@
  * A new redirect is allowed only when 3600 s have passed since the last (stored
  * `redirectCurrency`, `redirectTime`).
  */
-import { LOCALIZATION_REDIRECT_GUARD_S } from '../../core/constants';
 import type { SafeStorage } from '../../core/storage';
+
+/** Localization redirect guard in seconds. */
+const LOCALIZATION_REDIRECT_GUARD_S = 3600;
 
 /** True when a redirect may happen now (none stored, or the last one ≥ 3600 s ago, spec §9). */
 export function redirectAllowed(storage: SafeStorage, now: number): boolean {

@@ -1,7 +1,8 @@
 /**
  * The `currency` settings section, validated when the converter chunk loads (not by the loader).
  */
-import { DEFAULT_CURRENCIES, PRODUCT_NAME } from '../../core/constants';
+import { PRODUCT_NAME } from '../../core/constants';
+import { DEFAULT_CURRENCIES } from '../../currency/currencies';
 import { check, list, nullable, oneOf, placement, validateSection, type Placement, type Rule } from '../../core/settings';
 
 export interface CurrencySettings {

@@ -2,10 +2,12 @@
  * The shopper's own choice of currency: kept in storage and in a cookie for later page views, and
  * read back, with the page URL's `currency` parameter, when a page opens (spec §4 order, §7 cookie).
  */
-import { CURRENCY_COOKIE_DAYS } from '../../core/constants';
 import { getCookie, setCookie } from '../../core/cookies';
 import type { SafeStorage } from '../../core/storage';
 import { currencyParam, type SelectionSources } from './selection';
+
+/** Currency cookie lifetime. */
+const CURRENCY_COOKIE_DAYS = 365;
 
 /** Cookie holding the shopper's choice (spec §7: 365 days, SameSite strict). */
 const CURRENCY_COOKIE = 'vitrine_currency';

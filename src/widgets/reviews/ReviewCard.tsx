@@ -1,5 +1,4 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { PHOTO_STRIP_SMALL } from '../../core/constants';
 import { fill } from '../../core/i18n';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
 import type { Review } from '../../state/reviews';
@@ -7,6 +6,9 @@ import { Stars } from '../../ui/Stars';
 import { formatDate } from './formatDate';
 import { Html } from './Html';
 import type { Texts } from './texts';
+
+/** Photos in a list review strip: main + small ones before "+N". */
+const PHOTO_STRIP_SMALL = 2;
 
 /** The verified-buyer check (colour `--vitrine-verified`, default settings colour 00a332). */
 export function Verified({ label }: { label: string }) {

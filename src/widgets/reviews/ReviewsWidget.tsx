@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { LIST_LAYOUT_DEBOUNCE_MS, RESIZE_DEBOUNCE_MS } from '../../core/constants';
 import { fill } from '../../core/i18n';
 import { guard } from '../../ui/guard';
 import { Spinner } from '../../ui/Spinner';
@@ -8,6 +7,11 @@ import type { Controller } from './controller';
 import { Header } from './Header';
 import { contentWidth } from './layout';
 import { ReviewList } from './ReviewList';
+
+/** Columns layout resize debounce. */
+const RESIZE_DEBOUNCE_MS = 200;
+/** List layout compact/loose switch debounce. */
+const LIST_LAYOUT_DEBOUNCE_MS = 150;
 
 export interface ReviewsWidgetProps {
   controller: Controller;

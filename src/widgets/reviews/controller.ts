@@ -6,7 +6,6 @@
  */
 import { signal, type Signal } from '@preact/signals-react';
 import type { ComponentType } from 'react';
-import { SHOW_MORE_SPINNER_MS } from '../../core/constants';
 import { ERR_WIDGET_RENDER } from '../../core/errors';
 import { fill } from '../../core/i18n';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
@@ -22,6 +21,9 @@ import { RatingAndText, StoreReply, Verified } from './ReviewCard';
 import { openReviewForm } from './reviewFormHook';
 import type { Texts } from './texts';
 
+/** "See more reviews" spinner duration. */
+const SHOW_MORE_SPINNER_MS = 500;
+
 export interface ModalComponentProps {
   controller: Controller;
   start: { index: number; photo: number };
@@ -32,7 +34,7 @@ export interface ModalComponentProps {
  * Pieces the lazy modal shares with the list. Handed over at run time instead of imported, so
  * the bundler keeps them in the widget chunk rather than splitting a third shared chunk.
  */
-export const SHARED_UI = { Verified, RatingAndText, StoreReply, formatDate, fill };
+const SHARED_UI = { Verified, RatingAndText, StoreReply, formatDate, fill };
 
 export interface Controller {
   ui: typeof SHARED_UI;

@@ -7,7 +7,7 @@
  * on the reviews page (`top-reviews`) it shows the shop's featured reviews instead.
  */
 import { createElement } from 'react';
-import { WIDGET_MAX_WIDTH } from '../../core/constants';
+import { WIDGET_MAX_WIDTH } from './layout';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import { renderInShadow } from '../../ui/renderInShadow';
 import type { MountWidget } from '../types';

@@ -9,7 +9,23 @@
  * List ('list' layout): compact under 1024 px of viewport, and wherever the widget itself is
  * narrower than 600 px (the compact/loose switch); loose otherwise.
  */
-import { COLUMNS_LAYOUT, LIST_COMPACT_MAX_WIDTH, LIST_LOOSE_MIN_WIDTH, MOBILE_MAX_WIDTH } from '../../core/constants';
+
+/** Columns layout geometry (spec §9). */
+const COLUMNS_LAYOUT = {
+  columnWidth: 250,
+  defaultColumns: 4,
+  mobileColumns: 2,
+  mobileBelowWidth: 384,
+  gutter: 16,
+} as const;
+/** List layout: compact under this width. */
+const LIST_COMPACT_MAX_WIDTH = 1024;
+/** List layout compact/loose switch width. */
+const LIST_LOOSE_MIN_WIDTH = 600;
+/** Mobile: viewport or body width at most this. */
+const MOBILE_MAX_WIDTH = 767;
+/** Widget max width. */
+export const WIDGET_MAX_WIDTH = 1200;
 
 /** The widget's padding on each side (px): the list lays out in a box this much narrower on both sides. */
 export const WIDGET_SIDE_PADDING = 16;

@@ -15,7 +15,7 @@ export interface ReviewOrderData {
   customerEmail: string | null;
 }
 
-export const REVIEW_ORDER_KEY = 'reviewOrder';
+const REVIEW_ORDER_KEY = 'reviewOrder';
 
 const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
 /** A present, non-blank text (trimmed, at most 300 characters), else null. */

@@ -8,8 +8,9 @@
  */
 import type { WidgetContext } from '../types';
 
-export const WRITE_REVIEW_EVENT = 'vitrine:write-review';
+const WRITE_REVIEW_EVENT = 'vitrine:write-review';
 
+/** @public */
 export interface WriteReviewDetail {
   productHandle: string | null;
   stars: number;

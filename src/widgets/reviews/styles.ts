@@ -10,7 +10,7 @@
  * widget, header, summary, bars, bar, share, write-button, list, review, author, verified, date,
  * stars, photos, reply, more-button, dialog, close, gallery.
  */
-import { WIDGET_MAX_WIDTH } from '../../core/constants';
+import { WIDGET_MAX_WIDTH } from './layout';
 import type { Colors } from '../../core/settings';
 import { SPINNER_CSS } from '../../ui/Spinner';
 import { STARS_CSS } from '../../ui/Stars';

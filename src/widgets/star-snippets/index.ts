@@ -17,7 +17,7 @@
  *
  * What a snippet says is `snippetContent.ts`'s; the stats requests are `statsRequests.ts`.
  */
-import { STAR_SIZE } from '../../core/constants';
+import { STAR_SIZE } from './snippetContent';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import type { MountWidget } from '../types';

@@ -5,10 +5,10 @@
  * counted, and each writer calls `ignoreOwnWrites()` right after writing, which drops the
  * records queued so far (they are its own).
  */
-import { MUTATION_DEBOUNCE_MS } from '../../core/constants';
+import { MUTATION_DEBOUNCE_MS, MOUNT_ATTRIBUTE } from '../../core/constants';
 
 /** Our own elements: the snippets, the product line and the loader's widget hosts. */
-const OWN = '[data-vitrine-stars],[data-vitrine-mount]';
+const OWN = `[data-vitrine-stars],[${MOUNT_ATTRIBUTE}]`;
 
 /** `Node.ELEMENT_NODE`, as a literal the minifier can inline. */
 const ELEMENT_NODE = 1;

@@ -5,33 +5,38 @@
  * `.vitrine-product-stars`). Clicking it (or Enter/Space) scrolls smoothly to the main reviews
  * widget, ending 100 px above it, over 1000 ms (spec §9); instantly under `prefers-reduced-motion`.
  */
-import { SCROLL_TO_REVIEWS_MS, SCROLL_TO_REVIEWS_OFFSET_PX } from '../../core/constants';
+import { MOUNT_ATTRIBUTE } from '../../core/constants';
 import { hiddenWithin } from './hidden';
 import { STARS_ATTR } from './injectSnippets';
 
+/** Scroll to reviews ends this many px above the widget. */
+const SCROLL_TO_REVIEWS_OFFSET_PX = 100;
+/** Scroll-to-reviews duration. */
+const SCROLL_TO_REVIEWS_MS = 1000;
+
 /** Holders a theme or shop may provide; the line goes inside the first one. */
-export const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
+const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
 /**
  * Product titles: Dawn family (`.product__title`), Debut/Brooklyn/Minimal/Simple
  * (`.product-single__title`), Prestige (`.ProductMeta__Title`, `.product-meta__title`), Impulse
  * (`.product-single__header .h2`), Turbo (`.product_name`), microdata themes
  * (`[itemprop="name"]` on an `h1`), then the page's `main h1` (Horizon's title text block).
  */
-export const PRODUCT_TITLES =
+const PRODUCT_TITLES =
   'main .product__title,.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,h1[itemprop="name"],main h1';
 
 /** Regions whose headings are never the product's title (the shop name in a header or drawer). */
 const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role="banner"],[role="navigation"],[role="contentinfo"],[role="dialog"]';
 
 /** Where the reviews widget is mounted by the loader. */
-export const REVIEWS_TARGET = '[data-vitrine-mount="reviews"]';
+const REVIEWS_TARGET = `[${MOUNT_ATTRIBUTE}="reviews"]`;
 
 /**
  * Finds where the product line goes: inside a holder, else after the first visible product
  * title, else (themes with a bare `<h1>` and no `<main>`) after the first visible `h1` outside
  * the header, navigation, footer and dialogs. Hidden copies of the title are never anchors.
  */
-export function productSpot(doc: Document): { at: Element; position: 'append' | 'after' } | null {
+function productSpot(doc: Document): { at: Element; position: 'append' | 'after' } | null {
   const holder = doc.querySelector(HOLDER);
   if (holder) return { at: holder, position: 'append' };
   const shown = (el: Element) => !hiddenWithin(el, doc.body);
@@ -68,7 +73,7 @@ export function placeProductStars(doc: Document, handle: string): HTMLElement | 
 }
 
 /** easeInOutCubic: slow start and end, like the spec's jQuery-era 'swing' scroll. */
-export const ease = (progress: number): number =>
+const ease = (progress: number): number =>
   progress < 0.5 ? 4 * progress * progress * progress : 1 - Math.pow(-2 * progress + 2, 3) / 2;
 
 /** One scroll step; `instant` so a theme's `scroll-behavior: smooth` does not animate each step. */
@@ -79,7 +84,7 @@ const jump = (win: Window, top: number): void => win.scrollTo({ top, behavior: '
  * viewport top, over `SCROLL_TO_REVIEWS_MS` with requestAnimationFrame; instantly when the
  * shopper prefers reduced motion. Returns false when there is no reviews widget.
  */
-export function scrollToReviews(doc: Document, duration: number = SCROLL_TO_REVIEWS_MS): boolean {
+function scrollToReviews(doc: Document, duration: number = SCROLL_TO_REVIEWS_MS): boolean {
   const win = doc.defaultView!;
   const target = doc.querySelector(REVIEWS_TARGET);
   if (!target) return false;

@@ -5,7 +5,6 @@
  * average and 'Rated by hundreds of happy customers'. Both carry the accessible text ("4.6 out of
  * 5 stars, 128 reviews"); the icons are decorative. Text is set as text, never as markup.
  */
-import { STAR_SIZE } from '../../core/constants';
 import { fill } from '../../core/i18n';
 import { formatRating } from '../../core/lib/formatRating';
 import type { ReviewStats } from '../../core/reviewStats';
@@ -13,6 +12,9 @@ import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { renderStars, type StarsOptions } from '../../ui/starIcons';
 import type { WidgetContext } from '../types';
 import { textsFor } from './texts';
+
+/** Star sizes (px). */
+export const STAR_SIZE = { collection: 18, product: 19 } as const;
 
 export interface SnippetContent {
   /** Fills a listing snippet (`role="img"`, labelled) from the template. */

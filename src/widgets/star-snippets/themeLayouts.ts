@@ -9,6 +9,7 @@
  * them). A theme none of them fits gets {@link genericLayout}. A title hidden inside a visible
  * card (a copy for another view of the grid) is never used: the next matching title is.
  */
+import { MOUNT_ATTRIBUTE } from '../../core/constants';
 import { hiddenWithin } from './hidden';
 
 export interface ThemeLayout {
@@ -57,7 +58,7 @@ export const THEME_LAYOUTS: ThemeLayout[] = [
 
 /** Links in these regions never get snippets (menus, drawers, breadcrumbs, our own elements). */
 export const EXCLUDED =
-  'header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-mount],[data-vitrine-stars]';
+  `header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-stars],[${MOUNT_ATTRIBUTE}]`;
 
 /** Heading-like or title-classed elements: the generic rule's title candidates. */
 const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[role="heading"],[class*="title"],[class*="heading"],[class*="name"]';
@@ -76,7 +77,7 @@ export interface Located {
  * first heading-like or title-classed element in it with text and no image, else the link
  * itself when it has text.
  */
-export function genericLayout(link: Element, handle: string, handleOf: (link: Element) => string | null): Located | null {
+function genericLayout(link: Element, handle: string, handleOf: (link: Element) => string | null): Located | null {
   for (let card: Element | null = link, i = 0; card && i < 7; card = card.parentElement, i++) {
     if (card.tagName === 'BODY' || card.tagName === 'MAIN') return null;
     if (!card.querySelector(MEDIA)) continue;

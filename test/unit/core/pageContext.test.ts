@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { PAGE_TYPES } from '../../../src/core/constants';
+import { PAGE_TYPES } from '../../../src/core/pageContext';
 import {
   collectionHandle,
   detectPageType,

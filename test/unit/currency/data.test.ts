@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCIES, FLAG_SIZE } from '../../../src/core/constants';
+import { DEFAULT_CURRENCIES, FLAG_SIZE } from '../../../src/currency/currencies';
 import { formatMoney, MONEY_TEMPLATES } from '../../../src/core/money';
 import { countryCurrencies, currencyForCountry, preferredCountry } from '../../../src/currency/countries';
 import { FLAG_COLUMNS, flagPosition, getCurrency, listCurrencies, RATES, ratesDate } from '../../../src/currency/currencies';
