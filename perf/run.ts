@@ -49,7 +49,10 @@ const builtFiles: Benchmark = {
         {
           title: 'Bytes per built file (dist/, gzip -9, brotli -q 11)',
           columns: ['file', 'raw', 'gzip', 'brotli'],
-          rows: [...files.map((f) => [f.file, f.raw, f.gzip, f.brotli]), [`total (${files.length} files)`, total.raw, total.gzip, total.brotli]],
+          rows: [
+            ...files.map((f) => [f.file, f.raw, f.gzip, f.brotli]),
+            [`total (${files.length} files)`, total.raw, total.gzip, total.brotli],
+          ],
         },
       ],
       data: { files, total },
@@ -84,7 +87,11 @@ const preactVsReact: Benchmark = {
       r.brotli,
       ratio(r.brotli, p.brotli),
     ];
-    const minus = (a: { raw: number; gzip: number; brotli: number }, b: typeof a) => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli });
+    const minus = (a: { raw: number; gzip: number; brotli: number }, b: typeof a) => ({
+      raw: a.raw - b.raw,
+      gzip: a.gzip - b.gzip,
+      brotli: a.brotli - b.brotli,
+    });
     return {
       tables: [
         {
@@ -126,7 +133,10 @@ const lighthouseWithWithout: Benchmark = {
         chromeFlags: CHROME_FLAGS,
         countUrl: VITRINE_URL,
         variants: [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }],
-        onRun: (r) => ctx.log(`  round ${r.round} ${r.variant}: score ${r.score}, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, LCP ${r.lcp.toFixed(0)} ms`),
+        onRun: (r) =>
+          ctx.log(
+            `  round ${r.round} ${r.variant}: score ${r.score}, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, LCP ${r.lcp.toFixed(0)} ms`,
+          ),
       });
       const w = medians['with']!;
       const wo = medians['without']!;
@@ -150,7 +160,16 @@ const lighthouseWithWithout: Benchmark = {
       const perRun: Table = {
         title: 'Lighthouse runs, in measurement order',
         columns: ['round', 'variant', 'score', 'TBT ms', 'CLS', 'LCP ms', 'FCP ms', 'vitrine reqs'],
-        rows: runs.map((r) => [r.round, r.variant, r.score, Math.round(r.tbt), r.cls, Math.round(r.lcp), Math.round(r.fcp), r.matchedRequests]),
+        rows: runs.map((r) => [
+          r.round,
+          r.variant,
+          r.score,
+          Math.round(r.tbt),
+          r.cls,
+          Math.round(r.lcp),
+          Math.round(r.fcp),
+          r.matchedRequests,
+        ]),
       };
       return { tables: [summary, perRun], data: { url, runs, medians } };
     } finally {

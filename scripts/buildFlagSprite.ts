@@ -30,8 +30,7 @@ const circle = (cx: number, cy: number, r: number, fill: string): string =>
   `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="${fill}"/>`;
 const polygon = (points: number[][], fill: string): string =>
   `<path fill="${fill}" d="M${points.map(([x, y]) => `${num(x)} ${num(y)}`).join('L')}z"/>`;
-const line = (path: string, stroke: string, width: number): string =>
-  `<path stroke="${stroke}" stroke-width="${num(width)}" d="${path}"/>`;
+const line = (path: string, stroke: string, width: number): string => `<path stroke="${stroke}" stroke-width="${num(width)}" d="${path}"/>`;
 
 /** The whole cell in one colour: a flag's field. */
 const field = (fill: string): string => rect(0, 0, CELL_WIDTH, CELL_HEIGHT, fill);
@@ -87,10 +86,24 @@ function union(width = CELL_WIDTH, height = CELL_HEIGHT): string {
 /** Simplified maple leaf: right half outline, mirrored. */
 function maple(): string {
   const right = [
-    [15, 3.6], [16.1, 5.7], [17.4, 5.1], [17, 8.4], [18.8, 6.5], [19.3, 7.7], [21.2, 7.3], [20.6, 9.3],
-    [21.4, 9.8], [18.3, 12.5], [18.7, 13.6], [15.4, 13.1], [15.5, 16.4],
+    [15, 3.6],
+    [16.1, 5.7],
+    [17.4, 5.1],
+    [17, 8.4],
+    [18.8, 6.5],
+    [19.3, 7.7],
+    [21.2, 7.3],
+    [20.6, 9.3],
+    [21.4, 9.8],
+    [18.3, 12.5],
+    [18.7, 13.6],
+    [15.4, 13.1],
+    [15.5, 16.4],
   ];
-  const left = right.slice(1).reverse().map(([x, y]) => [CELL_WIDTH - x, y]);
+  const left = right
+    .slice(1)
+    .reverse()
+    .map(([x, y]) => [CELL_WIDTH - x, y]);
   return polygon([...right, ...left], '#d52b1e');
 }
 
@@ -124,10 +137,7 @@ const FLAGS: Record<string, () => string> = {
     ),
   NZ: () =>
     ensign(
-      star(22.5, 4.5, 1.6, '#c8102e') +
-        star(19, 9.5, 1.6, '#c8102e') +
-        star(26, 8.5, 1.6, '#c8102e') +
-        star(22.5, 16, 1.8, '#c8102e'),
+      star(22.5, 4.5, 1.6, '#c8102e') + star(19, 9.5, 1.6, '#c8102e') + star(26, 8.5, 1.6, '#c8102e') + star(22.5, 16, 1.8, '#c8102e'),
     ),
   JP: () => field('#fff') + circle(15, 10, 6, '#bc002d'),
   CH: () => field('#d52b1e') + rect(13, 4, 4, 12, '#fff') + rect(9, 8, 12, 4, '#fff'),
@@ -142,24 +152,48 @@ const FLAGS: Record<string, () => string> = {
     star(12, 4, 1, '#ffde00') +
     star(12, 7, 1, '#ffde00') +
     star(10, 9, 1, '#ffde00'),
-  IN: () =>
-    bands(['#f93', '#fff', '#138808']) +
-    `<circle cx="15" cy="10" r="2.6" fill="none" stroke="#000080" stroke-width=".8"/>`,
+  IN: () => bands(['#f93', '#fff', '#138808']) + `<circle cx="15" cy="10" r="2.6" fill="none" stroke="#000080" stroke-width=".8"/>`,
   BR: () =>
-    field('#009c3b') + polygon([[15, 2.5], [27.5, 10], [15, 17.5], [2.5, 10]], '#ffdf00') + circle(15, 10, 4.4, '#002776'),
+    field('#009c3b') +
+    polygon(
+      [
+        [15, 2.5],
+        [27.5, 10],
+        [15, 17.5],
+        [2.5, 10],
+      ],
+      '#ffdf00',
+    ) +
+    circle(15, 10, 4.4, '#002776'),
   MX: () => bands(['#006847', '#fff', '#ce1126'], true) + circle(15, 10, 2.4, '#8c5a2b'),
   KR: () => {
     const top = `<path fill="#cd2e3a" d="M10.5 10a4.5 4.5 0 0 1 9 0z"/>`;
-    return field('#fff') + circle(15, 10, 4.5, '#0047a0') + top + rect(3, 3, 4, 1.2, '#000') + rect(23, 15.8, 4, 1.2, '#000') + rect(23, 3, 4, 1.2, '#000') + rect(3, 15.8, 4, 1.2, '#000');
+    return (
+      field('#fff') +
+      circle(15, 10, 4.5, '#0047a0') +
+      top +
+      rect(3, 3, 4, 1.2, '#000') +
+      rect(23, 15.8, 4, 1.2, '#000') +
+      rect(23, 3, 4, 1.2, '#000') +
+      rect(3, 15.8, 4, 1.2, '#000')
+    );
   },
   PL: () => bands(['#fff', '#dc143c']),
-  CZ: () => bands(['#fff', '#d7141a']) + polygon([[0, 0], [15, 10], [0, 20]], '#11457e'),
+  CZ: () =>
+    bands(['#fff', '#d7141a']) +
+    polygon(
+      [
+        [0, 0],
+        [15, 10],
+        [0, 20],
+      ],
+      '#11457e',
+    ),
   HU: () => bands(['#ce2939', '#fff', '#477050']),
   RO: () => bands(['#002b7f', '#fcd116', '#ce1126'], true),
   RU: () => bands(['#fff', '#0039a6', '#d52b1e']),
   UA: () => bands(['#0057b7', '#ffd700']),
-  TR: () =>
-    field('#e30a17') + circle(11, 10, 5, '#fff') + circle(12.3, 10, 4, '#e30a17') + star(17.5, 10, 2.4, '#fff'),
+  TR: () => field('#e30a17') + circle(11, 10, 5, '#fff') + circle(12.3, 10, 4, '#e30a17') + star(17.5, 10, 2.4, '#fff'),
   IL: () =>
     field('#fff') +
     rect(0, 2, CELL_WIDTH, 2.5, '#0038b8') +
@@ -177,16 +211,48 @@ const FLAGS: Record<string, () => string> = {
     bands(['#ef3340', '#fff']) +
     circle(6.5, 5, 3.2, '#fff') +
     circle(8, 5, 3, '#ef3340') +
-    [[11, 3], [13, 4.5], [12.2, 7], [9.8, 7], [9, 4.5]].map(([x, y]) => circle(x, y, 0.6, '#fff')).join(''),
+    [
+      [11, 3],
+      [13, 4.5],
+      [12.2, 7],
+      [9.8, 7],
+      [9, 4.5],
+    ]
+      .map(([x, y]) => circle(x, y, 0.6, '#fff'))
+      .join(''),
   TH: () => bands(['#a51931', '#f4f5f8', '#2d2a4a', '#f4f5f8', '#a51931'], false, [1, 1, 2, 1, 1]),
   ID: () => bands(['#ce1126', '#fff']),
-  PH: () => bands(['#0038a8', '#ce1126']) + polygon([[0, 0], [11, 10], [0, 20]], '#fff') + circle(4, 10, 1.6, '#fcd116'),
+  PH: () =>
+    bands(['#0038a8', '#ce1126']) +
+    polygon(
+      [
+        [0, 0],
+        [11, 10],
+        [0, 20],
+      ],
+      '#fff',
+    ) +
+    circle(4, 10, 1.6, '#fcd116'),
   ZA: () =>
     bands(['#e03c31', '#001489']) +
     `<path fill="none" stroke="#fff" stroke-width="6" d="M0 0l12 10L0 20m12-10h18"/>` +
     `<path fill="none" stroke="#007749" stroke-width="3.6" d="M0 0l12 10L0 20m12-10h18"/>` +
-    polygon([[0, 3.5], [8, 10], [0, 16.5]], '#ffb81c') +
-    polygon([[0, 5.5], [5.6, 10], [0, 14.5]], '#000'),
+    polygon(
+      [
+        [0, 3.5],
+        [8, 10],
+        [0, 16.5],
+      ],
+      '#ffb81c',
+    ) +
+    polygon(
+      [
+        [0, 5.5],
+        [5.6, 10],
+        [0, 14.5],
+      ],
+      '#000',
+    ),
   AE: () => bands(['#00732f', '#fff', '#000']) + rect(0, 0, 8, CELL_HEIGHT, '#ff0000'),
   SA: () => field('#006c35') + rect(8, 6, 14, 3, '#fff') + rect(8, 12.5, 14, 1, '#fff'),
   EG: () => bands(['#ce1126', '#fff', '#000']) + circle(15, 10, 1.8, '#c09300'),
@@ -200,18 +266,64 @@ const FLAGS: Record<string, () => string> = {
   MY: () => {
     let svg = field('#fff');
     for (let stripe = 0; stripe < 14; stripe += 2) svg += rect(0, (stripe * CELL_HEIGHT) / 14, CELL_WIDTH, CELL_HEIGHT / 14, '#cc0001');
-    return svg + rect(0, 0, 15, (8 * CELL_HEIGHT) / 14, '#010066') + circle(6, 5.7, 3.4, '#fc0') + circle(7.2, 5.7, 3, '#010066') + star(11.5, 5.7, 2.2, '#fc0');
+    return (
+      svg +
+      rect(0, 0, 15, (8 * CELL_HEIGHT) / 14, '#010066') +
+      circle(6, 5.7, 3.4, '#fc0') +
+      circle(7.2, 5.7, 3, '#010066') +
+      star(11.5, 5.7, 2.2, '#fc0')
+    );
   },
-  QA: () => field('#8a1538') + polygon([[0, 0], [9, 0], [12, 1.1], [9, 2.2], [12, 3.3], [9, 4.4], [12, 5.5], [9, 6.6], [12, 7.7], [9, 8.8], [12, 10], [9, 11.1], [12, 12.2], [9, 13.3], [12, 14.4], [9, 15.5], [12, 16.6], [9, 17.7], [12, 18.9], [9, 20], [0, 20]], '#fff'),
+  QA: () =>
+    field('#8a1538') +
+    polygon(
+      [
+        [0, 0],
+        [9, 0],
+        [12, 1.1],
+        [9, 2.2],
+        [12, 3.3],
+        [9, 4.4],
+        [12, 5.5],
+        [9, 6.6],
+        [12, 7.7],
+        [9, 8.8],
+        [12, 10],
+        [9, 11.1],
+        [12, 12.2],
+        [9, 13.3],
+        [12, 14.4],
+        [9, 15.5],
+        [12, 16.6],
+        [9, 17.7],
+        [12, 18.9],
+        [9, 20],
+        [0, 20],
+      ],
+      '#fff',
+    ),
   KW: () =>
-    bands(['#007a3d', '#fff', '#ce1126']) + polygon([[0, 0], [7.5, 6.7], [7.5, 13.3], [0, 20]], '#000'),
-  PK: () => field('#01411c') + rect(0, 0, 7.5, CELL_HEIGHT, '#fff') + circle(18.5, 10, 5, '#fff') + circle(19.8, 8.8, 4.4, '#01411c') + star(21.5, 7.5, 1.8, '#fff'),
+    bands(['#007a3d', '#fff', '#ce1126']) +
+    polygon(
+      [
+        [0, 0],
+        [7.5, 6.7],
+        [7.5, 13.3],
+        [0, 20],
+      ],
+      '#000',
+    ),
+  PK: () =>
+    field('#01411c') +
+    rect(0, 0, 7.5, CELL_HEIGHT, '#fff') +
+    circle(18.5, 10, 5, '#fff') +
+    circle(19.8, 8.8, 4.4, '#01411c') +
+    star(21.5, 7.5, 1.8, '#fff'),
   BD: () => field('#006a4e') + circle(13.5, 10, 5.5, '#f42a41'),
   KE: () =>
     bands(['#000', '#fff', '#bb0000', '#fff', '#006600'], false, [6, 1, 6, 1, 6]) +
     `<ellipse cx="15" cy="10" rx="3" ry="6" fill="#bb0000" stroke="#000" stroke-width=".6"/>`,
-  MA: () =>
-    field('#c1272d') + `<path fill="none" stroke="#006233" stroke-width=".9" d="M15 5.5l2.6 8L10.8 8.6h8.4l-6.8 4.9z"/>`,
+  MA: () => field('#c1272d') + `<path fill="none" stroke="#006233" stroke-width=".9" d="M15 5.5l2.6 8L10.8 8.6h8.4l-6.8 4.9z"/>`,
 };
 
 const currencies = listCurrencies();

@@ -11,7 +11,9 @@ run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('npx', ['vitest', 'run']);
 run('node', ['scripts/build.mjs']);
 run('npx', ['size-limit']);
-const browserTests = readdirSync('test/browser').filter((f) => f.endsWith('.test.ts')).map((f) => `test/browser/${f}`);
+const browserTests = readdirSync('test/browser')
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `test/browser/${f}`);
 run('node', ['--import', 'tsx', '--test', '--test-concurrency=1', ...browserTests], { env });
 run('node', ['scripts/lhci.mjs'], { env });
 console.log('\n✓ all checks passed');

@@ -104,7 +104,11 @@ function unreachableCause(err: unknown): string {
 }
 
 /** POST the command to the owner endpoint; the answer, or the error line to print. */
-async function postCommand(args: Parsed, token: string, io: CliIo): Promise<{ review: NonNullable<AdminAnswer['review']>; lastUpdated?: number } | { error: string }> {
+async function postCommand(
+  args: Parsed,
+  token: string,
+  io: CliIo,
+): Promise<{ review: NonNullable<AdminAnswer['review']>; lastUpdated?: number } | { error: string }> {
   const action = args.command === 'reply' ? 'reply' : 'hide';
   const payload = args.command === 'reply' ? { reply: args.text ?? '' } : { hidden: args.command === 'hide' };
   const endpoint = `${args.url}/api/admin/${encodeURIComponent(args.shop)}/reviews/${args.reviewId}/${action}`;
@@ -126,7 +130,12 @@ async function postCommand(args: Parsed, token: string, io: CliIo): Promise<{ re
     return { error: `error: HTTP ${response.status} with a non-JSON answer from ${endpoint}` };
   }
   if (!response.ok || !answer.review) {
-    return { error: `error: HTTP ${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? 'unexpected answer'}`.replace(/\s+/g, ' ') };
+    return {
+      error: `error: HTTP ${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? 'unexpected answer'}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    };
   }
   return { review: answer.review, lastUpdated: answer.lastUpdated };
 }
@@ -151,7 +160,14 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
     return 1;
   }
   const { review, lastUpdated } = result;
-  const what = args.command === 'reply' ? (review.reply ? `reply saved: ${review.reply}` : 'reply removed') : review.hidden ? 'hidden' : 'visible again';
+  const what =
+    args.command === 'reply'
+      ? review.reply
+        ? `reply saved: ${review.reply}`
+        : 'reply removed'
+      : review.hidden
+        ? 'hidden'
+        : 'visible again';
   io.out(`review ${review.id} (${args.shop}/${review.productHandle ?? '-'}): ${what}; lastUpdated=${lastUpdated}`);
   return 0;
 }

@@ -91,7 +91,10 @@ async function installPlugins(app: FastifyInstance, opts: BuildAppOptions, confi
   if (config.rateLimits) await installRateLimit(app);
   if (opts.logger) {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
     });
   }
   installErrorHandler(app);

@@ -76,7 +76,9 @@ function parsePublicUrl(value: string, name = 'VITRINE_PUBLIC_URL'): string {
   }
   const bare = url.pathname === '/' && !url.search && !url.hash && !value.includes('?') && !value.includes('#');
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || !bare) {
-    throw new ConfigError(`${name} must be an http(s) origin with no path, query or credentials, such as https://reviews.example.com (got ${JSON.stringify(value)})`);
+    throw new ConfigError(
+      `${name} must be an http(s) origin with no path, query or credentials, such as https://reviews.example.com (got ${JSON.stringify(value)})`,
+    );
   }
   return url.origin;
 }

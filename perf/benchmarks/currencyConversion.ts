@@ -84,7 +84,9 @@ export const currencyConversion: Benchmark = {
         small.push((await page.evaluate('convertOnce(200)')) as number);
         large.push((await page.evaluate('convertOnce(2000)')) as number);
         react.push((await page.evaluate('reactTo100()')) as number);
-        ctx.log(`currency conversion round ${r + 1}/${rounds}: 200 → ${small[r]!.toFixed(1)} ms, 2000 → ${large[r]!.toFixed(1)} ms, +100 → ${react[r]!.toFixed(0)} ms`);
+        ctx.log(
+          `currency conversion round ${r + 1}/${rounds}: 200 → ${small[r]!.toFixed(1)} ms, 2000 → ${large[r]!.toFixed(1)} ms, +100 → ${react[r]!.toFixed(0)} ms`,
+        );
       }
     } finally {
       await browser.close();

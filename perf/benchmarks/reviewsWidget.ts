@@ -67,7 +67,9 @@ export const reviewsWidget: Benchmark = {
       phases: ['sync', 'rendered', 'frame'],
       path: '/products/bench-tee',
       fulfil: (url) =>
-        url.pathname.startsWith('/img/') ? { contentType: 'image/svg+xml', body: SVG } : { contentType: 'text/html; charset=utf-8', body: PAGE },
+        url.pathname.startsWith('/img/')
+          ? { contentType: 'image/svg+xml', body: SVG }
+          : { contentType: 'text/html; charset=utf-8', body: PAGE },
       measure: (n) => MEASURE(chunkUrl, n),
       check: (n, r) => {
         if (r.error) throw new Error(`reviews widget reported: ${String(r.error)}`);
@@ -86,7 +88,11 @@ export const reviewsWidget: Benchmark = {
         {
           title: `Main reviews widget render in Chromium (production chunk, median of ${rounds} interleaved rounds, ms)`,
           columns: ['phase (from mount)', '20 reviews', '100 reviews', 'ratio 100/20'],
-          rows: [row('mount returns', 'sync'), row('all review cards rendered', 'rendered'), row('next frame (style + layout included)', 'frame')],
+          rows: [
+            row('mount returns', 'sync'),
+            row('all review cards rendered', 'rendered'),
+            row('next frame (style + layout included)', 'frame'),
+          ],
           notes: [
             "performance.now() inside the page around the production chunk's mount(); the review list comes from an in-page requester (no network).",
             'Every review shown (initialCount = totalCount = n); HTML bodies sanitized, replies on every 5th, photos on 2 of 3 reviews.',
@@ -98,4 +104,3 @@ export const reviewsWidget: Benchmark = {
     };
   },
 };
-

@@ -31,7 +31,7 @@ function fakeStats(handles: string[]): Record<string, { r: number; s: number; d:
   for (const h of handles) {
     const i = Number(/(\d+)$/.exec(h)?.[1] ?? 0);
     const r = (i * 7) % 60;
-    out[h] = { r, s: r ? 3 + ((i % 20) / 10) : 0, d: { 1: 0, 2: 0, 3: 0, 4: 0, 5: r } };
+    out[h] = { r, s: r ? 3 + (i % 20) / 10 : 0, d: { 1: 0, 2: 0, 3: 0, 4: 0, 5: r } };
   }
   return out;
 }
@@ -101,7 +101,7 @@ export const starSnippets: Benchmark = {
             row('next frame (style + layout included)', 'frame'),
           ],
           notes: [
-            'performance.now() inside the page around the production chunk\'s mount(); the stats endpoint is a Playwright route (fake, constant latency).',
+            "performance.now() inside the page around the production chunk's mount(); the stats endpoint is a Playwright route (fake, constant latency).",
             'A ratio near 10 means linear in the number of cards.',
           ],
         },
@@ -110,4 +110,3 @@ export const starSnippets: Benchmark = {
     };
   },
 };
-

@@ -8,7 +8,10 @@ export const ORIGIN = 'http://localhost:9';
 
 /** URL of a built entry chunk (by its manifest name) under `${ORIGIN}/vitrine/`. */
 export function entryChunkUrl(distDir: string, name: string): string {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; name?: string; isEntry?: boolean }
+  >;
   const entry = Object.values(manifest).find((e) => e.isEntry && e.name === name);
   if (!entry) throw new Error(`no ${name} entry in the build manifest`);
   return `${ORIGIN}/vitrine/${entry.file}`;
@@ -41,10 +44,17 @@ export interface InPageRounds<P extends string> {
  * the same machine noise. Built files are served from `ctx.distDir`. Returns every phase's
  * timings per size.
  */
-export async function inPageRounds<P extends string>(ctx: BenchContext, rounds: number, o: InPageRounds<P>): Promise<Record<number, Record<P, number[]>>> {
+export async function inPageRounds<P extends string>(
+  ctx: BenchContext,
+  rounds: number,
+  o: InPageRounds<P>,
+): Promise<Record<number, Record<P, number[]>>> {
   const results: Record<number, Record<P, number[]>> = {};
   for (const n of o.sizes) results[n] = Object.fromEntries(o.phases.map((p) => [p, [] as number[]])) as Record<P, number[]>;
-  const browser = await chromium.launch({ executablePath: ctx.chromePath, args: ctx.chromeFlags.filter((f) => !f.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: ctx.chromePath,
+    args: ctx.chromeFlags.filter((f) => !f.startsWith('--headless')),
+  });
   try {
     for (let round = -1; round < rounds; round++) {
       for (const n of o.sizes) {
@@ -63,7 +73,9 @@ export async function inPageRounds<P extends string>(ctx: BenchContext, rounds: 
           const r = (await page.evaluate(o.measure(n))) as Record<P, number> & Record<string, unknown>;
           o.check(n, r);
           if (round >= 0) for (const p of o.phases) results[n]![p].push(r[p]);
-          ctx.log(`  ${o.label} round ${round < 0 ? 'warm-up' : round + 1} ${n}: ${o.phases.map((p) => `${p} ${r[p].toFixed(1)} ms`).join(', ')}`);
+          ctx.log(
+            `  ${o.label} round ${round < 0 ? 'warm-up' : round + 1} ${n}: ${o.phases.map((p) => `${p} ${r[p].toFixed(1)} ms`).join(', ')}`,
+          );
         } finally {
           await context.close();
         }

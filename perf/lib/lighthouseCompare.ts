@@ -103,7 +103,14 @@ export async function lighthouseCompare(
   for (const { name } of opts.variants) {
     const mine = runs.filter((r) => r.variant === name);
     const m = (key: keyof LighthouseMetrics): number => median(mine.map((r) => r[key]));
-    medians[name] = { score: m('score'), tbt: m('tbt'), cls: m('cls'), lcp: m('lcp'), fcp: m('fcp'), matchedRequests: m('matchedRequests') };
+    medians[name] = {
+      score: m('score'),
+      tbt: m('tbt'),
+      cls: m('cls'),
+      lcp: m('lcp'),
+      fcp: m('fcp'),
+      matchedRequests: m('matchedRequests'),
+    };
   }
   return { runs, medians };
 }

@@ -29,7 +29,14 @@ export function formatTable(table: Table): string {
       .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
-  const out = [table.title, line(table.columns, table.columns.map((_, i) => i > 0)), widths.map((w) => '-'.repeat(w)).join('  ')];
+  const out = [
+    table.title,
+    line(
+      table.columns,
+      table.columns.map((_, i) => i > 0),
+    ),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+  ];
   const numeric = (v: string | number): boolean => typeof v === 'number' || /^([-+]?[\d.,]+(x|%| ms)?|n\/a)$/.test(v);
   table.rows.forEach((row, r) => out.push(line(text[r]!, row.map(numeric))));
   for (const note of table.notes ?? []) out.push(`  ${note}`);

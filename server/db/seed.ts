@@ -28,21 +28,61 @@ export const SEED_FACTS = {
    * Stored raw on purpose (a "legacy import" that bypassed the store-time sanitizer): the
    * serving sanitizer must neutralise it.
    */
-  hostileReviewBody: 'Great tee!<img src=x onerror="alert(\'xss\')"><script>alert(1)</script> <a href="javascript:alert(2)" onclick="alert(3)">details</a>',
+  hostileReviewBody:
+    'Great tee!<img src=x onerror="alert(\'xss\')"><script>alert(1)</script> <a href="javascript:alert(2)" onclick="alert(3)">details</a>',
   /** Stored photo values look like `reviews/{reviewId}/{n}.svg` → served at `/api/photos/{reviewId}/{n}.svg`. */
   photoPrefix: 'reviews/',
 } as const;
 
-const NAMES = ['Emma W.', 'Liam K.', 'Sofia R.', 'Noah B.', 'Lucía G.', 'Daan de V.', 'Olivia M.', 'Mateo F.', 'Sanne J.', 'Ava T.', 'Hugo P.', 'Julia S.', 'Pablo M.', 'Femke B.', 'Mia L.', 'Lars H.', 'Chloe D.', 'Diego A.', 'Isabel N.', 'Ruben K.'];
+const NAMES = [
+  'Emma W.',
+  'Liam K.',
+  'Sofia R.',
+  'Noah B.',
+  'Lucía G.',
+  'Daan de V.',
+  'Olivia M.',
+  'Mateo F.',
+  'Sanne J.',
+  'Ava T.',
+  'Hugo P.',
+  'Julia S.',
+  'Pablo M.',
+  'Femke B.',
+  'Mia L.',
+  'Lars H.',
+  'Chloe D.',
+  'Diego A.',
+  'Isabel N.',
+  'Ruben K.',
+];
 
 const TEXTS: Record<'en' | 'es' | 'nl', Record<'good' | 'mid' | 'bad', string[]>> = {
   en: {
-    good: ['Absolutely love it. The quality is even better than I expected.', 'Fast shipping and beautifully packaged. Would buy again!', 'Exactly as pictured. I have already recommended it to two friends.', 'Great value for money, <b>highly</b> recommended.', 'Perfect gift, my sister was thrilled.'],
-    mid: ['Nice product, but delivery took a bit longer than expected.', 'Good quality overall. The colour is slightly different from the photo.', 'It does the job. Not amazing, not bad.'],
-    bad: ['Disappointed, it arrived damaged and I had to return it.', 'Smaller than I thought and the finish is rough.', 'Not worth the price in my opinion.'],
+    good: [
+      'Absolutely love it. The quality is even better than I expected.',
+      'Fast shipping and beautifully packaged. Would buy again!',
+      'Exactly as pictured. I have already recommended it to two friends.',
+      'Great value for money, <b>highly</b> recommended.',
+      'Perfect gift, my sister was thrilled.',
+    ],
+    mid: [
+      'Nice product, but delivery took a bit longer than expected.',
+      'Good quality overall. The colour is slightly different from the photo.',
+      'It does the job. Not amazing, not bad.',
+    ],
+    bad: [
+      'Disappointed, it arrived damaged and I had to return it.',
+      'Smaller than I thought and the finish is rough.',
+      'Not worth the price in my opinion.',
+    ],
   },
   es: {
-    good: ['Me encanta, la calidad es excelente.', 'Llegó rapidísimo y muy bien empaquetado. ¡Repetiré!', 'Tal cual las fotos. Muy recomendable.'],
+    good: [
+      'Me encanta, la calidad es excelente.',
+      'Llegó rapidísimo y muy bien empaquetado. ¡Repetiré!',
+      'Tal cual las fotos. Muy recomendable.',
+    ],
     mid: ['Está bien, aunque el envío tardó un poco.', 'Buena calidad, pero el color es algo distinto.'],
     bad: ['Llegó dañado, una pena.', 'No vale lo que cuesta.'],
   },
@@ -54,7 +94,11 @@ const TEXTS: Record<'en' | 'es' | 'nl', Record<'good' | 'mid' | 'bad', string[]>
 };
 
 const REPLIES: Record<'en' | 'es' | 'nl', string[]> = {
-  en: ['Thank you so much for your kind words!', 'We are sorry to hear that. Our team will contact you to make it right.', 'Thanks for the feedback, we will pass it on to our makers.'],
+  en: [
+    'Thank you so much for your kind words!',
+    'We are sorry to hear that. Our team will contact you to make it right.',
+    'Thanks for the feedback, we will pass it on to our makers.',
+  ],
   es: ['¡Muchas gracias por tu reseña!', 'Lo sentimos mucho, te escribimos para solucionarlo.'],
   nl: ['Hartelijk dank voor je review!', 'Wat vervelend! We nemen contact met je op.'],
 };
@@ -128,7 +172,10 @@ function seedReview(rng: Rng, product: Product, index: number, nowMs: number): S
     product_handle: product.handle,
     type: rng.chance(0.15) ? 'order_review' : 'product_review',
     name,
-    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/\.+$/, '')}@example.com`,
+    email: `${name
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '.')
+      .replace(/\.+$/, '')}@example.com`,
     stars,
     body_html: bodyHtml,
     verified: rng.chance(0.6) ? 1 : 0,
@@ -195,6 +242,8 @@ export function computeExpectedStats(db: Database.Database, shopId: string = DEM
 
 /** Number of visible reviews of a product handle. */
 export function reviewCount(db: Database.Database, handle: string, shopId: string = DEMO_SHOP_ID): number {
-  const row = db.prepare('SELECT COUNT(*) AS count FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0').get(shopId, handle) as { count: number };
+  const row = db
+    .prepare('SELECT COUNT(*) AS count FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0')
+    .get(shopId, handle) as { count: number };
   return row.count;
 }

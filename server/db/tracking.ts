@@ -53,6 +53,7 @@ export type ExpiringTable = (typeof EXPIRING_TABLES)[number];
  */
 export function deleteExpiredChunk(db: Database.Database, table: ExpiringTable, cutoffIso: string, limit: number): number {
   if (!EXPIRING_TABLES.includes(table)) throw new Error(`not an expiring table: ${table}`);
-  return db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE created_at < ? ORDER BY created_at LIMIT ?)`).run(cutoffIso, limit)
-    .changes;
+  return db
+    .prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE created_at < ? ORDER BY created_at LIMIT ?)`)
+    .run(cutoffIso, limit).changes;
 }

@@ -25,7 +25,8 @@ export function jsonNestingExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === BACKSLASH) i++; // the escaped character cannot end the string
+      if (code === BACKSLASH)
+        i++; // the escaped character cannot end the string
       else if (code === QUOTE) inString = false;
     } else if (code === QUOTE) {
       inString = true;
@@ -56,7 +57,10 @@ export function installJsonParsers(app: FastifyInstance): void {
     }
     secureParse(request, text, (err, body) => {
       if (err) {
-        const message = text.length === 0 ? 'Body cannot be empty when content-type is application/json' : 'Body is not valid JSON (or has a __proto__/constructor.prototype key)';
+        const message =
+          text.length === 0
+            ? 'Body cannot be empty when content-type is application/json'
+            : 'Body is not valid JSON (or has a __proto__/constructor.prototype key)';
         done(new HttpError(400, 'INVALID_JSON', message));
         return;
       }

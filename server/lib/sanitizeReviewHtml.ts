@@ -47,7 +47,28 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowVulnerableTags: false,
   disallowedTagsMode: 'discard',
   // Dropped together with their content.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'iframe', 'frame', 'frameset', 'xmp', 'template', 'title', 'svg', 'math', 'object', 'embed', 'noembed', 'noframes', 'plaintext', 'head'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'select',
+    'noscript',
+    'iframe',
+    'frame',
+    'frameset',
+    'xmp',
+    'template',
+    'title',
+    'svg',
+    'math',
+    'object',
+    'embed',
+    'noembed',
+    'noframes',
+    'plaintext',
+    'head',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out: Record<string, string> = {};

@@ -102,7 +102,12 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
       bodyLimit: 64 * 1024,
       schema: {
         params: paramsSchema,
-        body: { type: 'object', required: ['reply'], additionalProperties: false, properties: { reply: { type: 'string', maxLength: MAX_REPLY_LENGTH } } },
+        body: {
+          type: 'object',
+          required: ['reply'],
+          additionalProperties: false,
+          properties: { reply: { type: 'string', maxLength: MAX_REPLY_LENGTH } },
+        },
       },
       preHandler: withShop,
     },

@@ -66,7 +66,8 @@ function jsComment(text: string): string {
  * configured or validated origin (see requestOrigin).
  */
 function registerSettingsScript(app: FastifyInstance, ctx: AppContext, cache: FileCache, distRoot: string): void {
-  const failure = (reply: FastifyReply, status: number, message: string) => reply.code(status).header('cache-control', 'no-store').send(jsComment(message));
+  const failure = (reply: FastifyReply, status: number, message: string) =>
+    reply.code(status).header('cache-control', 'no-store').send(jsComment(message));
   app.get<{ Params: { shopId: string } }>('/:shopId/vitrine.js', async (request, reply) => {
     const { shopId } = request.params;
     reply.type(JS_TYPE).header('access-control-allow-origin', '*');

@@ -18,7 +18,10 @@ export function registerRates(app: FastifyInstance, _ctx: AppContext): void {
     try {
       body = JSON.parse(fs.readFileSync(RATES_FILE, 'utf8'));
     } catch {
-      return reply.code(503).header('cache-control', 'no-store').send({ error: { code: 'RATES_UNAVAILABLE', message: 'Rates are unavailable' } });
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ error: { code: 'RATES_UNAVAILABLE', message: 'Rates are unavailable' } });
     }
     reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*');
     return { date: body.date, base: body.base, rates: body.rates };

@@ -57,7 +57,9 @@ export function getLastUpdated(db: Database.Database, shopId: string): number {
 /** Bump the shop's `last_updated` (seconds) — call whenever reviews change. */
 export function bumpLastUpdated(db: Database.Database, shopId: string, nowSec = Math.floor(Date.now() / 1000)): number {
   const next = Math.max(nowSec, getLastUpdated(db, shopId) + 1);
-  db.prepare('INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?) ON CONFLICT(shop_id) DO UPDATE SET last_updated = excluded.last_updated').run(shopId, next);
+  db.prepare(
+    'INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?) ON CONFLICT(shop_id) DO UPDATE SET last_updated = excluded.last_updated',
+  ).run(shopId, next);
   return next;
 }
 

@@ -84,7 +84,13 @@ const reportSchema = {
 export function registerStoreError(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
   const rateLimit = limits
-    ? [app.rateLimit({ max: limits.storeErrorPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => clientShopKey(request, reportShopId(request)) })]
+    ? [
+        app.rateLimit({
+          max: limits.storeErrorPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => clientShopKey(request, reportShopId(request)),
+        }),
+      ]
     : [];
   app.post<{ Body: ErrorForm }>(
     '/api/store-error',
@@ -100,7 +106,12 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
       const payloadJson = JSON.stringify(reportPayload(form, errors));
       const bytes = Buffer.byteLength(payloadJson);
       if (bytes > MAX_REPORT_BYTES) {
-        return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', `The report is ${bytes} bytes after cutting long fields; at most ${MAX_REPORT_BYTES} are stored`);
+        return sendError(
+          reply,
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The report is ${bytes} bytes after cutting long fields; at most ${MAX_REPORT_BYTES} are stored`,
+        );
       }
       insertErrorReport(ctx.db, {
         shopId: shopOf(request).id,

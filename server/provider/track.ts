@@ -91,7 +91,13 @@ const trackSchema = {
 export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
   const rateLimit = limits
-    ? [app.rateLimit({ max: limits.trackPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => clientShopKey(request, requestShopId(request) ?? '-') })]
+    ? [
+        app.rateLimit({
+          max: limits.trackPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => clientShopKey(request, requestShopId(request) ?? '-'),
+        }),
+      ]
     : [];
   app.post<{ Body: TrackBody; Querystring: Record<string, unknown> }>(
     '/api/track',
@@ -99,7 +105,10 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
       bodyLimit: TRACK_BODY_LIMIT,
       schema: { body: trackSchema },
       // After validation, as the shop id is in the body: the rate limit first, then the shop lookup.
-      preHandler: [...rateLimit, requireShop(ctx.db, { shopIdOf: requestShopId, missingMessage: 'A shop id is required (body.shopId or meta.shopId)' })],
+      preHandler: [
+        ...rateLimit,
+        requireShop(ctx.db, { shopIdOf: requestShopId, missingMessage: 'A shop id is required (body.shopId or meta.shopId)' }),
+      ],
     },
     async (request, reply) => {
       const body = request.body;

@@ -24,10 +24,17 @@ const param = (request: FastifyRequest, key: string, max: number): string | null
 };
 
 /** The review-order data of a request: null unless `product` names a product of the catalogue. */
-function reviewOrderData(request: FastifyRequest): { productHandle: string; code: string | null; customerName: string | null; customerEmail: string | null } | null {
+function reviewOrderData(
+  request: FastifyRequest,
+): { productHandle: string; code: string | null; customerName: string | null; customerEmail: string | null } | null {
   const handle = param(request, 'product', 255);
   if (!handle || !getProduct(handle)) return null;
-  return { productHandle: handle, code: param(request, 'code', 100), customerName: param(request, 'name', 200), customerEmail: param(request, 'email', 200) };
+  return {
+    productHandle: handle,
+    code: param(request, 'code', 100),
+    customerName: param(request, 'name', 200),
+    customerEmail: param(request, 'email', 200),
+  };
 }
 
 /** `/pages/top-reviews` and `/pages/review-order` (see above). */
@@ -36,17 +43,27 @@ export function registerAppPages(app: FastifyInstance, pages: PageRoutes): void 
     const ctx = pages.pageCtx(request);
     const title = t(ctx.locale, 'reviewsTitle');
     const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte">${esc(t(ctx.locale, 'reviewsText'))}</div></div>`;
-    return sendHtml(reply, renderPage(ctx, { title, description: t(ctx.locale, 'reviewsText'), pageType: 'page', body, canonicalPath: TOP_REVIEWS_PATH }));
+    return sendHtml(
+      reply,
+      renderPage(ctx, { title, description: t(ctx.locale, 'reviewsText'), pageType: 'page', body, canonicalPath: TOP_REVIEWS_PATH }),
+    );
   });
 
   app.get(REVIEW_ORDER_PATH, async (request, reply) => {
     const ctx = pages.pageCtx(request);
     const data = reviewOrderData(request);
     const title = t(ctx.locale, 'reviewOrderTitle');
-    const link = data ? `<p><a class="link" href="${esc(`${ctx.root}products/${data.productHandle}`)}">${esc(getProduct(data.productHandle)!.product.title)}</a></p>` : '';
+    const link = data
+      ? `<p><a class="link" href="${esc(`${ctx.root}products/${data.productHandle}`)}">${esc(getProduct(data.productHandle)!.product.title)}</a></p>`
+      : '';
     const script = data ? `<script type="application/json" id="vitrine-review-order">${safeJson(data)}</script>` : '';
     const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte"><p>${esc(t(ctx.locale, data ? 'reviewOrderText' : 'reviewOrderMissing'))}</p>${link}</div>${script}</div>`;
     // The page carries a customer's name and e-mail: never cached.
-    return sendHtml(reply, renderPage(ctx, { title, description: title, pageType: 'page', body, canonicalPath: REVIEW_ORDER_PATH }), 200, 'no-store');
+    return sendHtml(
+      reply,
+      renderPage(ctx, { title, description: title, pageType: 'page', body, canonicalPath: REVIEW_ORDER_PATH }),
+      200,
+      'no-store',
+    );
   });
 }

@@ -9,14 +9,22 @@ function hsl(hue: number, saturation: number, lightness: number): string {
 
 /** Each product shape as SVG, in the product's fill and a dark outline colour. */
 const SHAPES: Record<ShapeKind, (fill: string, dark: string) => string> = {
-  tee: (fill, dark) => `<path d="M200 150l70-40h60l70 40 60 90-70 40-20-30v200H180V260l-20 30-70-40z" fill="${fill}" stroke="${dark}" stroke-width="6" stroke-linejoin="round"/><path d="M270 110q30 40 60 0" fill="none" stroke="${dark}" stroke-width="6"/>`,
-  bag: (fill, dark) => `<path d="M230 230v-40a70 70 0 0 1 140 0v40" fill="none" stroke="${dark}" stroke-width="14"/><rect x="170" y="220" width="260" height="240" rx="24" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
-  mug: (fill, dark) => `<path d="M390 250h30a50 50 0 0 1 0 100h-30" fill="none" stroke="${dark}" stroke-width="16"/><rect x="180" y="200" width="220" height="240" rx="30" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
-  vase: (fill, dark) => `<path d="M260 130h80v50c70 40 90 120 60 200-15 40-45 70-100 70s-85-30-100-70c-30-80-10-160 60-200z" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
-  circle: (fill, dark) => `<circle cx="300" cy="300" r="150" fill="${fill}" stroke="${dark}" stroke-width="6"/><circle cx="300" cy="300" r="60" fill="${dark}" opacity=".35"/>`,
-  box: (fill, dark) => `<rect x="160" y="180" width="280" height="240" rx="18" fill="${fill}" stroke="${dark}" stroke-width="6"/><path d="M160 260h280" stroke="${dark}" stroke-width="6" opacity=".5"/>`,
-  drop: (fill, dark) => `<path d="M300 130c70 100 130 170 130 240a130 130 0 0 1-260 0c0-70 60-140 130-240z" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
-  star: (fill, dark) => `<path d="M300 140l45 100 110 10-83 73 25 107-97-57-97 57 25-107-83-73 110-10z" fill="${fill}" stroke="${dark}" stroke-width="6" stroke-linejoin="round"/>`,
+  tee: (fill, dark) =>
+    `<path d="M200 150l70-40h60l70 40 60 90-70 40-20-30v200H180V260l-20 30-70-40z" fill="${fill}" stroke="${dark}" stroke-width="6" stroke-linejoin="round"/><path d="M270 110q30 40 60 0" fill="none" stroke="${dark}" stroke-width="6"/>`,
+  bag: (fill, dark) =>
+    `<path d="M230 230v-40a70 70 0 0 1 140 0v40" fill="none" stroke="${dark}" stroke-width="14"/><rect x="170" y="220" width="260" height="240" rx="24" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
+  mug: (fill, dark) =>
+    `<path d="M390 250h30a50 50 0 0 1 0 100h-30" fill="none" stroke="${dark}" stroke-width="16"/><rect x="180" y="200" width="220" height="240" rx="30" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
+  vase: (fill, dark) =>
+    `<path d="M260 130h80v50c70 40 90 120 60 200-15 40-45 70-100 70s-85-30-100-70c-30-80-10-160 60-200z" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
+  circle: (fill, dark) =>
+    `<circle cx="300" cy="300" r="150" fill="${fill}" stroke="${dark}" stroke-width="6"/><circle cx="300" cy="300" r="60" fill="${dark}" opacity=".35"/>`,
+  box: (fill, dark) =>
+    `<rect x="160" y="180" width="280" height="240" rx="18" fill="${fill}" stroke="${dark}" stroke-width="6"/><path d="M160 260h280" stroke="${dark}" stroke-width="6" opacity=".5"/>`,
+  drop: (fill, dark) =>
+    `<path d="M300 130c70 100 130 170 130 240a130 130 0 0 1-260 0c0-70 60-140 130-240z" fill="${fill}" stroke="${dark}" stroke-width="6"/>`,
+  star: (fill, dark) =>
+    `<path d="M300 140l45 100 110 10-83 73 25 107-97-57-97 57 25-107-83-73 110-10z" fill="${fill}" stroke="${dark}" stroke-width="6" stroke-linejoin="round"/>`,
 };
 
 /** Product (or variant) image: pastel background, product shape, subtle circles. Always < 2 kB. */
@@ -50,7 +58,8 @@ function slugColour(value: string): string {
 }
 
 /** The shop's icon: browsers ask for one on every first visit (a 404 would show in the console). */
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#121212"/><path d="M8 9h4l4 11 4-11h4l-6 15h-4z" fill="#fff"/></svg>';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#121212"/><path d="M8 9h4l4 11 4-11h4l-6 15h-4z" fill="#fff"/></svg>';
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 
@@ -77,11 +86,17 @@ export function registerImages(app: FastifyInstance): void {
       if (found === null) return notFound(reply);
       colour = found;
     }
-    return reply.type(svg).header('cache-control', IMMUTABLE).send(productSvg(entry.spec.hue, entry.spec.shape, colour));
+    return reply
+      .type(svg)
+      .header('cache-control', IMMUTABLE)
+      .send(productSvg(entry.spec.hue, entry.spec.shape, colour));
   });
   app.get<{ Params: { file: string } }>('/images/reviews/:file', async (request, reply) => {
     const photoNumber = /^(\d{1,6})\.svg$/.exec(request.params.file)?.[1];
     if (photoNumber === undefined) return notFound(reply);
-    return reply.type(svg).header('cache-control', IMMUTABLE).send(reviewPhotoSvg(Number(photoNumber)));
+    return reply
+      .type(svg)
+      .header('cache-control', IMMUTABLE)
+      .send(reviewPhotoSvg(Number(photoNumber)));
   });
 }

@@ -60,7 +60,13 @@ export function installNotFound(app: FastifyInstance, ctx: AppContext): void {
   const store = new CartStore(ctx.db);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/vitrine/') || /\.(js|json)$/.test(path) || request.method !== 'GET') {
+    if (
+      path.startsWith('/api/') ||
+      path === '/api' ||
+      path.startsWith('/vitrine/') ||
+      /\.(js|json)$/.test(path) ||
+      request.method !== 'GET'
+    ) {
       if (path.endsWith('.js') && !path.startsWith('/api/')) {
         return reply.code(404).type('application/javascript; charset=utf-8').send('/* Not found */\n');
       }

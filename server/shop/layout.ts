@@ -138,7 +138,10 @@ function globalsScript(ctx: PageCtx, opts: PageOptions): string {
   const shopify = {
     shop: DEMO_SHOP_DOMAIN,
     locale: ctx.locale.lang,
-    currency: { active: ctx.market.currency, rate: Number.isInteger(ctx.market.rate) ? ctx.market.rate.toFixed(1) : String(ctx.market.rate) },
+    currency: {
+      active: ctx.market.currency,
+      rate: Number.isInteger(ctx.market.rate) ? ctx.market.rate.toFixed(1) : String(ctx.market.rate),
+    },
     country: ctx.country,
     theme: {
       name: 'Dawn',
@@ -186,7 +189,9 @@ function localizationForm(ctx: PageCtx): string {
   ];
   return `<form method="post" action="${esc(ctx.root)}localization" id="FooterLocalizationForm" accept-charset="UTF-8" class="localization-form"><input type="hidden" name="form_type" value="localization"><input type="hidden" name="utf8" value="✓"><input type="hidden" name="_method" value="put"><input type="hidden" name="return_to" value="${esc(returnTo)}"><div><label class="form__label" for="FooterCountry">${esc(t(ctx.locale, 'country'))}</label><select class="select__select" id="FooterCountry" name="country_code">${countries
     .map(([code, name]) => `<option value="${code}"${code === ctx.country ? ' selected' : ''}>${esc(name)}</option>`)
-    .join('')}</select></div><div><label class="form__label" for="FooterLanguage">${esc(t(ctx.locale, 'language'))}</label><select class="select__select" id="FooterLanguage" name="locale_code">${langs
+    .join(
+      '',
+    )}</select></div><div><label class="form__label" for="FooterLanguage">${esc(t(ctx.locale, 'language'))}</label><select class="select__select" id="FooterLanguage" name="locale_code">${langs
     .map(([code, name]) => `<option value="${code}"${code === ctx.locale.lang ? ' selected' : ''} lang="${code}">${esc(name)}</option>`)
     .join('')}</select></div><button type="submit" class="button button--secondary">${esc(t(ctx.locale, 'update'))}</button></form>`;
 }
@@ -211,7 +216,10 @@ function pageHead(ctx: PageCtx, opts: PageOptions): string {
   const pagePath = opts.canonicalPath ?? ctx.path;
   const canonical = `https://${DEMO_SHOP_DOMAIN}${ctx.prefix}${pagePath}`;
   const alternates = LOCALES.filter((locale) => locale.prefix !== '/en-us')
-    .map((locale) => `<link rel="alternate" hreflang="${esc(locale.lang)}" href="${esc(`https://${DEMO_SHOP_DOMAIN}${locale.prefix}${pagePath}`)}">`)
+    .map(
+      (locale) =>
+        `<link rel="alternate" hreflang="${esc(locale.lang)}" href="${esc(`https://${DEMO_SHOP_DOMAIN}${locale.prefix}${pagePath}`)}">`,
+    )
     .join('');
   const appScript = ctx.includeScript ? `<script async src="/${DEMO_SHOP_ID}/vitrine.js"></script>` : '';
   return `<head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${appScript}<style>${CSS}</style></head>`;
@@ -221,7 +229,10 @@ function pageHead(ctx: PageCtx, opts: PageOptions): string {
 function pageHeader(ctx: PageCtx, opts: PageOptions, menu: Link[]): string {
   const current = `${ctx.prefix}${ctx.path}`.replace(/\/$/, '');
   const menuItems = menu
-    .map(([href, label]) => `<li><a href="${esc(href)}" class="header__menu-item list-menu__item link"${href.replace(/\/$/, '') === current ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`)
+    .map(
+      ([href, label]) =>
+        `<li><a href="${esc(href)}" class="header__menu-item list-menu__item link"${href.replace(/\/$/, '') === current ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`,
+    )
     .join('');
   const logo = `<a href="${esc(ctx.root)}" class="header__heading-link link">${esc(SHOP_NAME)}</a>`;
   const heading = opts.logoIsH1 ? `<h1 class="header__heading">${logo}</h1>` : `<div class="header__heading">${logo}</div>`;

@@ -4,11 +4,19 @@ import { money, type PageCtx } from './layout.ts';
 import { t } from './locale.ts';
 
 /** Dawn's price block (`price__container` with regular and sale variants). */
-export function priceHtml(ctx: PageCtx, price: number, compareAt: number | null, available: boolean, opts: { large?: boolean; varies?: boolean } = {}): string {
+export function priceHtml(
+  ctx: PageCtx,
+  price: number,
+  compareAt: number | null,
+  available: boolean,
+  opts: { large?: boolean; varies?: boolean } = {},
+): string {
   const onSale = compareAt !== null && compareAt > price;
   const locale = ctx.locale;
   const from = opts.varies ? 'From ' : '';
-  const classes = ['price', opts.large ? 'price--large' : '', onSale ? 'price--on-sale' : '', available ? '' : 'price--sold-out'].filter(Boolean).join(' ');
+  const classes = ['price', opts.large ? 'price--large' : '', onSale ? 'price--on-sale' : '', available ? '' : 'price--sold-out']
+    .filter(Boolean)
+    .join(' ');
   // Only the visible half of Dawn's regular/sale pair is rendered (keeps the DOM small);
   // both halves are rendered on the product page where the variant script toggles them.
   const regular = `<div class="price__regular"><span class="visually-hidden visually-hidden--inline">${esc(t(locale, 'regular'))}</span><span class="price-item price-item--regular">${from}${money(price, ctx)}</span></div>`;
@@ -45,6 +53,12 @@ export function analyticsProduct(product: Product) {
     gid: `gid://shopify/Product/${product.id}`,
     vendor: product.vendor,
     type: product.type,
-    variants: product.variants.map((variant: Variant) => ({ id: variant.id, price: variant.price, name: variant.name, public_title: variant.public_title, sku: variant.sku })),
+    variants: product.variants.map((variant: Variant) => ({
+      id: variant.id,
+      price: variant.price,
+      name: variant.name,
+      public_title: variant.public_title,
+      sku: variant.sku,
+    })),
   };
 }

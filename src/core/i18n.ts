@@ -10,7 +10,9 @@
  * give the fallback (the loader turns 'auto' into the page's language first).
  */
 export function resolveLanguage(requested: string | null | undefined, available: readonly string[], fallback = 'en'): string {
-  const r = String(requested || '').toLowerCase().replace('_', '-');
+  const r = String(requested || '')
+    .toLowerCase()
+    .replace('_', '-');
   const list = available.map((a) => a.toLowerCase());
   const hit = (c: string) => list.indexOf(c);
   const i = hit(r) >= 0 ? hit(r) : hit(r.split('-')[0]);

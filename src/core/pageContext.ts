@@ -94,7 +94,8 @@ const META_ALIAS: Record<string, DetectedPageType> = {
   '404': 'notFound',
 };
 /** Metadata values that are our page type as written (lower-cased). */
-const META_SAME = /^(empty|home|checkout|product|collections?|cart|thank_you|order_status|top-reviews|review-order|wishlist|gift_cards?|password|other)$/;
+const META_SAME =
+  /^(empty|home|checkout|product|collections?|cart|thank_you|order_status|top-reviews|review-order|wishlist|gift_cards?|password|other)$/;
 /** Content / account pages the widgets treat as 'other'. */
 const META_OTHER = /^(page|blog|article|captcha|policy|customers)\b/;
 
@@ -139,11 +140,7 @@ const CART = /* @__PURE__ */ seg('cart');
  * - `/search` → searchResults; anything else → other.
  * Metadata 'page' still honours the app pages, which are platform "pages".
  */
-export function detectPageType(
-  path: string,
-  meta?: { pageType?: string | null } | null,
-  host?: string,
-): DetectedPageType {
+export function detectPageType(path: string, meta?: { pageType?: string | null } | null, host?: string): DetectedPageType {
   const raw = typeof path === 'string' ? path : '';
   const p = stripLocale(raw).toLowerCase();
   const app = APP_PAGE.exec(p);
@@ -186,7 +183,10 @@ function handle(h: string | undefined): string | null {
   } catch {
     /* keep the raw handle: a stray '%' must not break the page */
   }
-  h = h.replace(/\.(json|js|oembed|xml)$/i, '').trim().toLowerCase();
+  h = h
+    .replace(/\.(json|js|oembed|xml)$/i, '')
+    .trim()
+    .toLowerCase();
   return h || null;
 }
 
@@ -223,11 +223,7 @@ export function isPreview(url: string): boolean {
     return false;
   }
   const q = u.searchParams;
-  return (
-    q.has('preview_theme_id') ||
-    q.has('oseid') ||
-    (u.pathname.indexOf('products_preview') >= 0 && q.has('preview_key'))
-  );
+  return q.has('preview_theme_id') || q.has('oseid') || (u.pathname.indexOf('products_preview') >= 0 && q.has('preview_key'));
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);

@@ -102,8 +102,8 @@ const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.c
 export const check =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- predicates of the untyped walker (see Rule)
   (ok: (v: any) => unknown, expected: string, map: (v: any) => unknown = (v) => v): Rule =>
-  (v, d, path, p) =>
-    ok(v) ? map(v) : bad(p, path, expected, d);
+    (v, d, path, p) =>
+      ok(v) ? map(v) : bad(p, path, expected, d);
 
 export const oneOf = (...vals: unknown[]): Rule => check((v) => vals.indexOf(v) >= 0, vals.join(' | '));
 const text = (re: RegExp, expected: string): Rule => check((v) => typeof v === 'string' && re.test(v), expected);
@@ -213,7 +213,10 @@ const widgetSection: Rule = (v, d, path, p) => (isObj(v) ? v : bad(p, path, 'obj
 
 /** Rules by full path, for values the defaults cannot describe. */
 const SPECIAL: Record<string, Rule> = {
-  modules: list(check((v) => MODULE_IDS.indexOf(v) >= 0, 'module id ' + MODULE_IDS.join(' | ')), true),
+  modules: list(
+    check((v) => MODULE_IDS.indexOf(v) >= 0, 'module id ' + MODULE_IDS.join(' | ')),
+    true,
+  ),
   reviews: widgetSection,
   currency: widgetSection,
   'cartReserved.placement': nullable(placement),
@@ -278,7 +281,12 @@ export function parseSettings(raw: unknown, scriptUrl: string): { settings: Sett
  * problem per bad value (`reviews.layout: expected columns | list`), defaults for bad values.
  * `byPath` holds the rules the defaults cannot express, keyed by full path.
  */
-export function validateSection<T>(raw: unknown, defaults: T, path: string, byPath: Record<string, Rule> = {}): { value: T; problems: string[] } {
+export function validateSection<T>(
+  raw: unknown,
+  defaults: T,
+  path: string,
+  byPath: Record<string, Rule> = {},
+): { value: T; problems: string[] } {
   const problems: string[] = [];
   let value = JSON.parse(JSON.stringify(defaults)) as T;
   if (raw == null) return { value, problems };

@@ -1,5 +1,13 @@
 import { INIT_EVENT, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
-import { ERR_GLOBAL_TAKEN, ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, ERR_WRONG_DOMAIN, reportError, setDebug } from '../core/errors';
+import {
+  ERR_GLOBAL_TAKEN,
+  ERR_INIT,
+  ERR_WIDGET_RENDER,
+  ERR_WIDGET_TARGET_NOT_FOUND,
+  ERR_WRONG_DOMAIN,
+  reportError,
+  setDebug,
+} from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
 import { parseSettings, type Settings } from '../core/settings';

@@ -9,7 +9,6 @@ const POSITIONS: Record<Placement['alignment'], InsertPosition> = {
   append: 'beforeend',
 };
 
-
 /**
  * Inserts the mount point of `widget` at the first element matching the placement descriptor
  * (spec §3 "Injector placement descriptor": selector, alignment, id). Returns the existing one

@@ -19,8 +19,7 @@ export type LoadDecision =
 export type StopReason = 'sandbox' | 'notFound' | 'checkout' | 'pageBuilder' | 'wrongDomain';
 
 /** Spec §1: the exact console text for a browser without XMLHttpRequest or MutationObserver. */
-export const unsupportedText = (email: string): string =>
-  `${PRODUCT_NAME} is unable to load. Please contact customer support at ${email}`;
+export const unsupportedText = (email: string): string => `${PRODUCT_NAME} is unable to load. Please contact customer support at ${email}`;
 
 /** Spec §5: the exact refusal text on plain HTTP. */
 export const HTTPS_TEXT = `${PRODUCT_NAME} can only load via HTTPS. Please set up your domain to use HTTPS.`;
@@ -57,7 +56,8 @@ const INSTANT_NAVIGATION_GLOBALS = ['InstantClick', 'Turbo', 'Turbolinks', 'swup
  * Editors of the common page-builder apps render the storefront inside their own tool; our
  * widgets there would be saved into the shop's page content. Matched on the URL.
  */
-const PAGE_BUILDER_URL = /[?&](pagefly|shogun|gempages|gp-preview|zipify|pb_editor|builder)[=&]|\/(pagefly|shogun|gempages|zipify-pages|ecomposer)\/(editor|preview)/i;
+const PAGE_BUILDER_URL =
+  /[?&](pagefly|shogun|gempages|gp-preview|zipify|pb_editor|builder)[=&]|\/(pagefly|shogun|gempages|zipify-pages|ecomposer)\/(editor|preview)/i;
 
 /** Development hosts exempt from the HTTPS rule. */
 const LOCAL_HOST = /^(localhost|127(\.\d+){3}|\[::1\]|.+\.localhost)$/i;

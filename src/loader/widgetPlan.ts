@@ -54,8 +54,16 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
       // The product page's stars line is its stats' one request: preloaded unless the section
       // turns it off (raw values: anything but `false` validates to the default, shown).
       const r = settings.reviews;
-      const line = page.pageType === 'product' && page.productHandle && read(r, 'showStarSnippet') !== false && read(read(r, 'starSnippet'), 'product') !== false;
-      plans.push({ name: 'star-snippets', kind: 'eager', fetch: line ? productStatsUrl(settings.providerBase, settings.shopId, page.productHandle!) : undefined });
+      const line =
+        page.pageType === 'product' &&
+        page.productHandle &&
+        read(r, 'showStarSnippet') !== false &&
+        read(read(r, 'starSnippet'), 'product') !== false;
+      plans.push({
+        name: 'star-snippets',
+        kind: 'eager',
+        fetch: line ? productStatsUrl(settings.providerBase, settings.shopId, page.productHandle!) : undefined,
+      });
     }
     // Spec §2 "Order-review flow": the widget sends the shopper on to the product's page.
     if (page.pageType === 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [], floating: false });
@@ -80,7 +88,13 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
     // sooner) or when the platform already shows another currency; otherwise the converter and
     // its selector wait for the first interaction (spec §4 selection order).
     const chosen = /currency=/.test(doc.cookie + page.url) || page.store.currency.active !== settings.shopCurrency;
-    plans.push({ name: 'currency-converter', kind: 'idle', placements: fromSettings(MODULE.currencyConverter), floating: true, later: !chosen });
+    plans.push({
+      name: 'currency-converter',
+      kind: 'idle',
+      placements: fromSettings(MODULE.currencyConverter),
+      floating: true,
+      later: !chosen,
+    });
   }
   if (enabled(MODULE.contentProtection) && !page.designMode) {
     plans.push({ name: 'content-protection', kind: 'idle', placements: [], floating: false });

@@ -23,7 +23,11 @@ function toCartSnapshot(json: CartJson | null | undefined): CartSnapshot {
   return {
     token: typeof json?.token === 'string' ? json.token : '',
     itemCount: typeof json?.item_count === 'number' ? json.item_count : 0,
-    items: items.map((i) => ({ productId: Number(i.product_id) || 0, variantId: Number(i.variant_id ?? i.id) || 0, quantity: Number(i.quantity) || 0 })),
+    items: items.map((i) => ({
+      productId: Number(i.product_id) || 0,
+      variantId: Number(i.variant_id ?? i.id) || 0,
+      quantity: Number(i.quantity) || 0,
+    })),
   };
 }
 

@@ -174,7 +174,8 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
     else if (key === 'End') setActive(step(items.length, -1));
     else if (key === 'Enter' || key === ' ') pick(active);
     else if (key === 'Escape') close(true);
-    else if (key === 'Tab') return close(true); // focus goes on from the button, as usual
+    else if (key === 'Tab')
+      return close(true); // focus goes on from the button, as usual
     else return;
     event.preventDefault();
   };

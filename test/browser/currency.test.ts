@@ -23,7 +23,11 @@ const DIST = process.env.VITRINE_DIST_DIR ? resolve(process.env.VITRINE_DIST_DIR
 
 /** Texts of every visible-price element (Dawn's `.price-item`, non-empty). */
 const priceTexts = (page: Page): Promise<string[]> =>
-  page.evaluate(() => Array.from(document.querySelectorAll('.price-item')).map((e) => e.textContent!.trim()).filter(Boolean));
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('.price-item'))
+      .map((e) => e.textContent!.trim())
+      .filter(Boolean),
+  );
 
 /** Waits until the selector button shows (the converter chunk and its UI loaded). */
 const selectorReady = (page: Page) => page.locator(`${HOST} .dd__button`).waitFor({ state: 'visible', timeout: SHOWN_WITHIN_MS });
@@ -67,7 +71,9 @@ describe('currency converter (module 30)', () => {
         drawer.innerHTML = '<div class="drawer__inner"><table class="cart-items"><tbody><tr class="cart-item"><td class="cart-item__details"><div class="product-option">$24.00</div></td><td class="cart-item__totals right"><div class="cart-item__price-wrapper"><span class="price price--end">$48.00</span></div></td></tr></tbody></table><div class="totals"><h2 class="totals__total">Estimated total</h2><p class="totals__total-value">$48.00 USD</p></div></div>';
         document.body.appendChild(drawer);
       })()`);
-      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       const drawer = await o.page.evaluate(() => ({
         line: document.querySelector('cart-drawer .product-option')!.textContent,
         total: document.querySelector('cart-drawer .price')!.textContent,
@@ -90,12 +96,20 @@ describe('currency converter (module 30)', () => {
     try {
       await o.page.evaluate(async () => {
         const product = await (await fetch('/products/classic-cotton-tee.js')).json();
-        await fetch('/cart/add.js', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.variants[0].id, quantity: 2 }) });
+        await fetch('/cart/add.js', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ id: product.variants[0].id, quantity: 2 }),
+        });
       });
       await o.page.goto(`${shop.origin}/cart?currency=EUR`);
-      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(() => document.querySelector('.totals__total-value')?.textContent === '€41,28 EUR', undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       const cart = await o.page.evaluate(() => ({
-        unit: Array.from(document.querySelectorAll('.cart-item .product-option')).map((e) => e.textContent).pop(),
+        unit: Array.from(document.querySelectorAll('.cart-item .product-option'))
+          .map((e) => e.textContent)
+          .pop(),
         line: document.querySelector('.cart-item__totals .price')!.textContent,
       }));
       assert.deepEqual(cart, { unit: '€20,64', line: '€41,28' });
@@ -124,9 +138,13 @@ describe('currency converter (module 30)', () => {
   test('a variant change on the product page shows the new price in EUR', async () => {
     const o = await open(shop, '/products/glass-water-bottle?currency=EUR');
     try {
-      await o.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       await o.page.selectOption('variant-selects select', '750 ml');
-      await o.page.waitForFunction(() => document.querySelector('.price__regular .price-item')?.textContent === '€29,24', undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(() => document.querySelector('.price__regular .price-item')?.textContent === '€29,24', undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       assert.equal(await o.page.evaluate(() => document.querySelector('.price-item--sale')!.textContent), '€29,24');
     } finally {
       await close(o);
@@ -171,7 +189,14 @@ describe('currency converter (module 30)', () => {
       await o.page.keyboard.press('Enter');
       await waitForPrices(o.page, /€/);
       assert.equal(await button.getAttribute('aria-expanded'), 'false');
-      assert.equal(await o.page.evaluate(() => (document.querySelector('[data-vitrine-mount="currency-converter"]')!.shadowRoot!.querySelector('select') as HTMLSelectElement).value), 'EUR');
+      assert.equal(
+        await o.page.evaluate(
+          () =>
+            (document.querySelector('[data-vitrine-mount="currency-converter"]')!.shadowRoot!.querySelector('select') as HTMLSelectElement)
+              .value,
+        ),
+        'EUR',
+      );
       await o.page.keyboard.press('ArrowUp');
       assert.equal(await button.getAttribute('aria-expanded'), 'true');
       await o.page.keyboard.press('Tab');
@@ -204,7 +229,11 @@ describe('currency converter (module 30)', () => {
       await context.route('**/api/rates.json', (r) => r.fulfill({ json: { date: '2026-07-01', base: 'USD', rates: { EUR: 0.5 } } }));
       const page = await context.newPage();
       await page.goto(`${shop.origin}/collections/all?currency=EUR`);
-      await page.waitForFunction(() => Array.from(document.querySelectorAll('.price-item')).some((e) => e.textContent === '€12,00'), undefined, { timeout: SHOWN_WITHIN_MS });
+      await page.waitForFunction(
+        () => Array.from(document.querySelectorAll('.price-item')).some((e) => e.textContent === '€12,00'),
+        undefined,
+        { timeout: SHOWN_WITHIN_MS },
+      );
     } finally {
       await context.close();
     }
@@ -271,7 +300,10 @@ describe('currency converter on a platform market currency', () => {
     if (opts.rate !== undefined) {
       await context.route(`${shop.origin}/collections/all*`, async (route) => {
         const response = await route.fetch();
-        const body = (await response.text()).replace(/"currency":\{"active":"(\w+)","rate":"[\d.]+"\}/, `"currency":{"active":"$1","rate":"${opts.rate}"}`);
+        const body = (await response.text()).replace(
+          /"currency":\{"active":"(\w+)","rate":"[\d.]+"\}/,
+          `"currency":{"active":"$1","rate":"${opts.rate}"}`,
+        );
         await route.fulfill({ response, body });
       });
     }
@@ -299,7 +331,13 @@ describe('currency converter on a platform market currency', () => {
       // The platform is asked to move the shopper to the GBP market and serves the page again.
       await m.page.waitForFunction(`window.Shopify && window.Shopify.currency.active === 'GBP'`, undefined, { timeout: SHOWN_WITHIN_MS });
       assert.equal(m.posts.length, 1);
-      assert.deepEqual(Object.fromEntries(new URLSearchParams(m.posts[0])), { form_type: 'localization', utf8: '✓', _method: 'put', return_to: '/collections/all', country_code: 'GB' });
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(m.posts[0])), {
+        form_type: 'localization',
+        utf8: '✓',
+        _method: 'put',
+        return_to: '/collections/all',
+        country_code: 'GB',
+      });
       assert.equal(m.page.url(), `${shop.origin}/collections/all`);
       // Now the platform shows pounds itself: the converter leaves its prices alone.
       await selectorReady(m.page);
@@ -323,12 +361,18 @@ describe('currency converter on a platform market currency', () => {
     // glass-water-bottle: $29.00 / 750 ml $34.00 → £21.46 / £25.16 in the GBP market → €24,94 / €29,24.
     const m = await openMarket('GB', { path: '/products/glass-water-bottle', query: '?currency=EUR' });
     try {
-      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, { timeout: SHOWN_WITHIN_MS });
+      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       await m.page.selectOption('variant-selects select', '750 ml');
-      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€29,24', undefined, { timeout: SHOWN_WITHIN_MS });
+      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€29,24', undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       // Back to the market's own currency: the theme's latest text, exactly.
       await choose(m.page, 'GBP');
-      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '£25.16', undefined, { timeout: SHOWN_WITHIN_MS });
+      await m.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '£25.16', undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       assert.deepEqual(m.errors, []);
     } finally {
       await m.context.close();

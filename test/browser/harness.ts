@@ -73,11 +73,7 @@ export interface OpenOptions {
 }
 
 /** Opens `url` in a fresh context (see `OpenOptions`). Close it with `context.close()`, or use `withPage`. */
-export async function open(
-  shop: Shop,
-  url: string,
-  options: OpenOptions = {},
-): Promise<OpenedPage> {
+export async function open(shop: Shop, url: string, options: OpenOptions = {}): Promise<OpenedPage> {
   const context = await shop.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
   if (options.routes) await options.routes(context);
   const page = await context.newPage();

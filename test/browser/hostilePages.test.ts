@@ -22,7 +22,8 @@ const HOST = '[data-vitrine-mount="reviews"]';
 const SR = `document.querySelector('${HOST}')?.shadowRoot`;
 const ev = <T>(page: Page, expr: string): Promise<T> => page.evaluate(expr) as Promise<T>;
 const cards = (page: Page) => ev<number>(page, `${SR}?.querySelectorAll('.card').length ?? 0`);
-const widgetReady = (page: Page) => page.waitForFunction(`!!${SR}?.querySelector('.card, .empty')`, undefined, { timeout: SHOWN_WITHIN_MS });
+const widgetReady = (page: Page) =>
+  page.waitForFunction(`!!${SR}?.querySelector('.card, .empty')`, undefined, { timeout: SHOWN_WITHIN_MS });
 /** Only the reviews widget (no snippets, no converter): the reports below are all its own. */
 const ONLY_REVIEWS = `window.vitrineSettings = { modules: [21], reviews: { starSnippet: { product: false, collection: false, template: '{stars}' } } };`;
 /** Report lines the debug mode (`?vtl-cse=1`) writes for `code`. */
@@ -30,7 +31,9 @@ const reports = (o: OpenedPage, code: number) => o.console.filter((l) => l.inclu
 
 /** The provider's first 20 reviews of the big product, as the widget requests them. */
 async function first20(): Promise<Record<string, unknown>[]> {
-  const body = (await (await fetch(`${shop.origin}/api/reviews/demo/0/${SEED_FACTS.manyReviewsHandle}.json?limit=20`)).json()) as { reviews: Record<string, unknown>[] };
+  const body = (await (await fetch(`${shop.origin}/api/reviews/demo/0/${SEED_FACTS.manyReviewsHandle}.json?limit=20`)).json()) as {
+    reviews: Record<string, unknown>[];
+  };
   return body.reviews;
 }
 
@@ -106,7 +109,9 @@ describe('hostile provider data', () => {
       PRODUCT,
       async (o) => {
         await widgetReady(o.page);
-        const ld = JSON.parse(await ev<string>(o.page, `document.querySelector('script[data-vitrine-jsonld]').textContent`)) as { review: { datePublished?: string }[] };
+        const ld = JSON.parse(await ev<string>(o.page, `document.querySelector('script[data-vitrine-jsonld]').textContent`)) as {
+          review: { datePublished?: string }[];
+        };
         assert.equal(ld.review.length, 20);
         assert.equal(ld.review[0]!.datePublished, undefined);
         assert.ok(ld.review.slice(1).every((r) => /^20\d\d-\d\d-\d\d$/.test(r.datePublished!)));
@@ -124,11 +129,18 @@ describe('hostile theme pages', () => {
       shop,
       '/collections/all',
       async (o) => {
-        const links = await ev<number>(o.page, `new Set([...document.querySelectorAll('main .card-wrapper .card__heading a')].map((a) => a.getAttribute('href'))).size`);
+        const links = await ev<number>(
+          o.page,
+          `new Set([...document.querySelectorAll('main .card-wrapper .card__heading a')].map((a) => a.getAttribute('href'))).size`,
+        );
         assert.equal(links, SEED_FACTS.productCount);
-        await o.page.waitForFunction(`document.querySelectorAll('.vitrine-stars--listing[aria-label]').length >= ${links - SEED_FACTS.productsWithoutReviews.length}`, undefined, {
-          timeout: SHOWN_WITHIN_MS,
-        });
+        await o.page.waitForFunction(
+          `document.querySelectorAll('.vitrine-stars--listing[aria-label]').length >= ${links - SEED_FACTS.productsWithoutReviews.length}`,
+          undefined,
+          {
+            timeout: SHOWN_WITHIN_MS,
+          },
+        );
         assert.deepEqual(o.errors, []);
       },
       { init },
@@ -143,7 +155,9 @@ describe('hostile theme pages', () => {
       async (o) => {
         await widgetReady(o.page);
         assert.ok((await cards(o.page)) > 0);
-        await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, { timeout: SHOWN_WITHIN_MS });
+        await o.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, {
+          timeout: SHOWN_WITHIN_MS,
+        });
         assert.deepEqual(await ev(o.page, 'window.Vitrine'), { name: 'someone else', version: 3 });
         const said = o.console.filter((l) => l.includes('window.Vitrine is taken by another script') && !l.includes('[Vitrine]'));
         assert.equal(said.length, 1, o.console.join('\n'));
@@ -166,11 +180,16 @@ describe('cross-origin install (the shop on its own domain, the script from the 
     const page = await fetch(`${shop.origin}${path}`);
     const html = (await page.text()).replace('src="/demo/vitrine.js"', `src="http://provider.localhost:${shop.port}/demo/vitrine.js"`);
     assert.ok(html.includes(`provider.localhost:${shop.port}/demo/vitrine.js`), `no script tag to rewrite on ${path}`);
-    await context.route(`http://shop.localhost:${shop.port}${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await context.route(`http://shop.localhost:${shop.port}${path}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+    );
   };
   /** Every `<img>` of the widget: its URL and whether it loaded. */
   const images = (page: Page) =>
-    ev<{ src: string; ok: boolean }[]>(page, `Promise.all([...${SR}.querySelectorAll('img')].map(async (img) => { img.loading = 'eager'; try { await img.decode(); } catch {} return { src: img.src, ok: img.naturalWidth > 0 }; }))`);
+    ev<{ src: string; ok: boolean }[]>(
+      page,
+      `Promise.all([...${SR}.querySelectorAll('img')].map(async (img) => { img.loading = 'eager'; try { await img.decode(); } catch {} return { src: img.src, ok: img.naturalWidth > 0 }; }))`,
+    );
 
   test('review photos load from the provider, not from the shop', async () => {
     const url = `http://shop.localhost:${shop.port}${PRODUCT}`;
@@ -183,7 +202,10 @@ describe('cross-origin install (the shop on its own domain, the script from the 
         const imgs = await images(o.page);
         assert.ok(imgs.length >= 10, `only ${imgs.length} photos`);
         for (const img of imgs) assert.ok(img.src.startsWith(`http://provider.localhost:${shop.port}/api/photos/`), img.src);
-        assert.deepEqual(imgs.filter((i) => !i.ok), []);
+        assert.deepEqual(
+          imgs.filter((i) => !i.ok),
+          [],
+        );
         assert.deepEqual(o.errors, []);
       },
       { init: ONLY_REVIEWS, routes: crossOrigin(PRODUCT) },
@@ -200,7 +222,10 @@ describe('cross-origin install (the shop on its own domain, the script from the 
         const imgs = await images(o.page);
         assert.ok(imgs.length > 0);
         for (const img of imgs) assert.ok(img.src.startsWith(`http://provider.localhost:${shop.port}/`), img.src);
-        assert.deepEqual(imgs.filter((i) => !i.ok), []);
+        assert.deepEqual(
+          imgs.filter((i) => !i.ok),
+          [],
+        );
         assert.deepEqual(o.errors, []);
       },
       { init: ONLY_REVIEWS, routes: crossOrigin('/pages/top-reviews') },

@@ -21,18 +21,32 @@ const UNSUPPORTED = `Vitrine is unable to load. Please contact customer support 
 const HTTPS = 'Vitrine can only load via HTTPS. Please set up your domain to use HTTPS.';
 
 const hasGlobal = (o: { page: import('playwright-core').Page }) => o.page.evaluate(() => 'Vitrine' in window);
-const inits = (o: { page: import('playwright-core').Page }) => o.page.evaluate(() => (window as unknown as { __vitrineInits: number }).__vitrineInits);
+const inits = (o: { page: import('playwright-core').Page }) =>
+  o.page.evaluate(() => (window as unknown as { __vitrineInits: number }).__vitrineInits);
 
 describe('boot on the demo shop', () => {
-  for (const path of ['/', '/collections/all', '/products/classic-cotton-tee', '/cart', '/es/collections/all', '/en-us/products/classic-cotton-tee']) {
+  for (const path of [
+    '/',
+    '/collections/all',
+    '/products/classic-cotton-tee',
+    '/cart',
+    '/es/collections/all',
+    '/en-us/products/classic-cotton-tee',
+  ]) {
     test(`starts on ${path}: one global, one vitrine:init, no console errors`, async () => {
       await withPage(shop, path, async (o) => {
         assert.equal(await hasGlobal(o), true);
         assert.equal(await inits(o), 1);
-        const info = await o.page.evaluate(() => ({ version: window.Vitrine!.version, country: window.Vitrine!.countryCode, type: window.Vitrine!.page.pageType, root: window.Vitrine!.page.localeRoot }));
+        const info = await o.page.evaluate(() => ({
+          version: window.Vitrine!.version,
+          country: window.Vitrine!.countryCode,
+          type: window.Vitrine!.page.pageType,
+          root: window.Vitrine!.page.localeRoot,
+        }));
         assert.match(info.version, /^\d+\.\d+\.\d+/);
         assert.equal(info.country, 'FI');
-        const expectedType = path === '/' ? 'home' : path.includes('/collections/') ? 'collection' : path.includes('/products/') ? 'product' : 'cart';
+        const expectedType =
+          path === '/' ? 'home' : path.includes('/collections/') ? 'collection' : path.includes('/products/') ? 'product' : 'cart';
         assert.equal(info.type, expectedType);
         assert.equal(info.root, path.startsWith('/es/') ? '/es' : path.startsWith('/en-us/') ? '/en-us' : '');
         assert.deepEqual(o.errors, []);
@@ -58,39 +72,61 @@ describe('boot on the demo shop', () => {
         const fw = performance.getEntriesByType('resource').find((e) => /chunks\/framework-/.test(e.name));
         return { loadEnd: nav.loadEventEnd, framework: fw ? fw.startTime : null };
       });
-      if (timing.framework !== null) assert.ok(timing.framework >= timing.loadEnd - 1, `framework fetched at ${timing.framework} ms, before load (${timing.loadEnd} ms)`);
+      if (timing.framework !== null)
+        assert.ok(
+          timing.framework >= timing.loadEnd - 1,
+          `framework fetched at ${timing.framework} ms, before load (${timing.loadEnd} ms)`,
+        );
     });
   });
 });
 
 describe('refusals', () => {
   test('without XMLHttpRequest: the exact support text, no global', async () => {
-    await withPage(shop, '/', async (o) => {
-      await waitForConsole(o, UNSUPPORTED);
-      assert.equal(await hasGlobal(o), false);
-      assert.equal(await inits(o), 0);
-      assert.deepEqual(o.errors, []);
-    }, { init: 'delete window.XMLHttpRequest;', waitForInit: false });
+    await withPage(
+      shop,
+      '/',
+      async (o) => {
+        await waitForConsole(o, UNSUPPORTED);
+        assert.equal(await hasGlobal(o), false);
+        assert.equal(await inits(o), 0);
+        assert.deepEqual(o.errors, []);
+      },
+      { init: 'delete window.XMLHttpRequest;', waitForInit: false },
+    );
   });
 
   test('without MutationObserver: the exact support text, no global', async () => {
-    await withPage(shop, '/', async (o) => {
-      await waitForConsole(o, UNSUPPORTED);
-      assert.equal(await hasGlobal(o), false);
-    }, { init: 'delete window.MutationObserver;', waitForInit: false });
+    await withPage(
+      shop,
+      '/',
+      async (o) => {
+        await waitForConsole(o, UNSUPPORTED);
+        assert.equal(await hasGlobal(o), false);
+      },
+      { init: 'delete window.MutationObserver;', waitForInit: false },
+    );
   });
 
   test('over plain HTTP on a real host name: the exact HTTPS text, no global', async () => {
-    await withPage(shop, `http://shop.test:${shop.port}/`, async (o) => {
-      await waitForConsole(o, HTTPS);
-      assert.equal(await hasGlobal(o), false);
-    }, { waitForInit: false });
+    await withPage(
+      shop,
+      `http://shop.test:${shop.port}/`,
+      async (o) => {
+        await waitForConsole(o, HTTPS);
+        assert.equal(await hasGlobal(o), false);
+      },
+      { waitForInit: false },
+    );
   });
 
   test('over plain HTTP in the theme editor (design mode): starts', async () => {
     await withPage(shop, `http://shop.test:${shop.port}/?design_mode=1`, async (o) => {
       assert.equal(await hasGlobal(o), true);
-      assert.equal(o.console.some((l) => l.includes(HTTPS)), false);
+      assert.equal(
+        o.console.some((l) => l.includes(HTTPS)),
+        false,
+      );
     });
   });
 });
@@ -110,24 +146,34 @@ describe('stops', () => {
   };
   for (const [name, path, init] of cases) {
     test(`on ${name}`, async () => {
-      await withPage(shop, path, async (o) => {
-        await waitForConsole(o, texts[path]);
-        assert.equal(await hasGlobal(o), false);
-        assert.deepEqual(o.errors, []);
-      }, { init, waitForInit: false });
+      await withPage(
+        shop,
+        path,
+        async (o) => {
+          await waitForConsole(o, texts[path]);
+          assert.equal(await hasGlobal(o), false);
+          assert.deepEqual(o.errors, []);
+        },
+        { init, waitForInit: false },
+      );
     });
   }
 
   test('in a sandboxed frame without cookie access', async () => {
-    await withPage(shop, '/', async (o) => {
-      await o.page.evaluate((src) => {
-        const frame = document.createElement('iframe');
-        frame.setAttribute('sandbox', 'allow-scripts');
-        frame.src = src;
-        document.body.appendChild(frame);
-      }, `${shop.origin}/collections/all`);
-      await waitForConsole(o, 'Vitrine: not started in a frame without cookies.', 10000);
-    }, { waitForInit: false });
+    await withPage(
+      shop,
+      '/',
+      async (o) => {
+        await o.page.evaluate((src) => {
+          const frame = document.createElement('iframe');
+          frame.setAttribute('sandbox', 'allow-scripts');
+          frame.src = src;
+          document.body.appendChild(frame);
+        }, `${shop.origin}/collections/all`);
+        await waitForConsole(o, 'Vitrine: not started in a frame without cookies.', 10000);
+      },
+      { waitForInit: false },
+    );
   });
 });
 
@@ -153,32 +199,42 @@ describe('second load', () => {
   });
 
   test('with an instant-navigation library: refreshes the running copy instead', async () => {
-    await withPage(shop, '/', async (o) => {
-      await o.page.evaluate(() => {
-        const v = window.Vitrine!;
-        const original = v.refresh;
-        v.refresh = () => {
-          (window as unknown as { __refreshed: boolean }).__refreshed = true;
-          original();
-        };
-      });
-      await addScriptAgain(o);
-      assert.equal(await inits(o), 1);
-      assert.equal(await o.page.evaluate(() => (window as unknown as { __refreshed?: boolean }).__refreshed), true);
-    }, { init: 'window.Turbo = {};' });
+    await withPage(
+      shop,
+      '/',
+      async (o) => {
+        await o.page.evaluate(() => {
+          const v = window.Vitrine!;
+          const original = v.refresh;
+          v.refresh = () => {
+            (window as unknown as { __refreshed: boolean }).__refreshed = true;
+            original();
+          };
+        });
+        await addScriptAgain(o);
+        assert.equal(await inits(o), 1);
+        assert.equal(await o.page.evaluate(() => (window as unknown as { __refreshed?: boolean }).__refreshed), true);
+      },
+      { init: 'window.Turbo = {};' },
+    );
   });
 });
 
 describe('settings', () => {
   test('malformed values: one console warning, defaults used, still starts', async () => {
-    await withPage(shop, '/', async (o) => {
-      assert.equal(await hasGlobal(o), true);
-      const warnings = o.console.filter((l) => l.startsWith('warning') && l.includes('Vitrine settings'));
-      assert.equal(warnings.length, 1, o.console.join('\n'));
-      assert.match(warnings[0], /modules/);
-      assert.match(warnings[0], /starFront/);
-      assert.match(warnings[0], /bogus/);
-      assert.deepEqual(o.errors, []);
-    }, { init: `window.vitrineSettings = { modules: 'all', colors: { starFront: 'not-a-colour' }, bogus: 1 };` });
+    await withPage(
+      shop,
+      '/',
+      async (o) => {
+        assert.equal(await hasGlobal(o), true);
+        const warnings = o.console.filter((l) => l.startsWith('warning') && l.includes('Vitrine settings'));
+        assert.equal(warnings.length, 1, o.console.join('\n'));
+        assert.match(warnings[0], /modules/);
+        assert.match(warnings[0], /starFront/);
+        assert.match(warnings[0], /bogus/);
+        assert.deepEqual(o.errors, []);
+      },
+      { init: `window.vitrineSettings = { modules: 'all', colors: { starFront: 'not-a-colour' }, bogus: 1 };` },
+    );
   });
 });

@@ -19,13 +19,24 @@ after(async () => {
 async function addToCart(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const product = await (await fetch('/products/classic-cotton-tee.js')).json();
-    const res = await fetch('/cart/add.js', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.variants[0].id, quantity: 1 }) });
+    const res = await fetch('/cart/add.js', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: product.variants[0].id, quantity: 1 }),
+    });
     if (!res.ok) throw new Error(`add failed: ${res.status}`);
   });
 }
 
 const boxText = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]')?.textContent ?? null, undefined, { timeout: SHOWN_WITHIN_MS }).then((h) => h.jsonValue());
+  page
+    .waitForFunction(
+      () =>
+        document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]')?.textContent ?? null,
+      undefined,
+      { timeout: SHOWN_WITHIN_MS },
+    )
+    .then((h) => h.jsonValue());
 
 describe('cart-reserved countdown (module 24)', () => {
   test('appears under the cart title with a running countdown when the cart has items', async () => {
@@ -34,7 +45,9 @@ describe('cart-reserved countdown (module 24)', () => {
       await o.page.goto(`${shop.origin}/cart`);
       const text = await boxText(o.page);
       assert.match(String(text), /🔥 Your cart is reserved for (10:00|09:5\d) minutes!/);
-      const placed = await o.page.evaluate(() => document.querySelector('[data-vitrine-mount="cart-reserved"]')!.previousElementSibling!.tagName);
+      const placed = await o.page.evaluate(
+        () => document.querySelector('[data-vitrine-mount="cart-reserved"]')!.previousElementSibling!.tagName,
+      );
       assert.equal(placed, 'H1');
       // The chunk and its framework chunk were fetched; the framework was modulepreloaded.
       assert.ok(o.requests.some((u) => /chunks\/cart-reserved-[\w-]+\.js$/.test(u)));
@@ -53,11 +66,20 @@ describe('cart-reserved countdown (module 24)', () => {
   });
 
   test('an empty cart shows no box and clears the stored start', async () => {
-    await withPage(shop, '/cart', async (o) => {
-      await o.page.waitForFunction(() => localStorage.getItem('vitrine:cartReservedStart') === null, undefined, { timeout: SHOWN_WITHIN_MS });
-      const shown = await o.page.evaluate(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]'));
-      assert.equal(shown, false);
-    }, { init: `localStorage.setItem('vitrine:cartReservedStart', String(Date.now()));` });
+    await withPage(
+      shop,
+      '/cart',
+      async (o) => {
+        await o.page.waitForFunction(() => localStorage.getItem('vitrine:cartReservedStart') === null, undefined, {
+          timeout: SHOWN_WITHIN_MS,
+        });
+        const shown = await o.page.evaluate(
+          () => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]'),
+        );
+        assert.equal(shown, false);
+      },
+      { init: `localStorage.setItem('vitrine:cartReservedStart', String(Date.now()));` },
+    );
   });
 
   test('lazy: a mount point far below the fold loads its chunk only when scrolled near', async () => {
@@ -74,10 +96,19 @@ describe('cart-reserved countdown (module 24)', () => {
       await page.goto(`${shop.origin}/cart`);
       await page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]'));
       await page.waitForTimeout(800);
-      assert.equal(requests.some((u) => u.includes('/chunks/cart-reserved-')), false, 'chunk fetched before its mount point was near the viewport');
+      assert.equal(
+        requests.some((u) => u.includes('/chunks/cart-reserved-')),
+        false,
+        'chunk fetched before its mount point was near the viewport',
+      );
       await page.evaluate(() => document.querySelector('footer')!.scrollIntoView());
-      await page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot, undefined, { timeout: SHOWN_WITHIN_MS });
-      assert.equal(requests.some((u) => u.includes('/chunks/cart-reserved-')), true);
+      await page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot, undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
+      assert.equal(
+        requests.some((u) => u.includes('/chunks/cart-reserved-')),
+        true,
+      );
     } finally {
       await ctx.close();
     }
@@ -87,7 +118,11 @@ describe('cart-reserved countdown (module 24)', () => {
 describe('content protection (module 12)', () => {
   test('blocks the context menu and copying on content, not in form fields', async () => {
     await withPage(shop, '/products/classic-cotton-tee', async (o) => {
-      await o.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/content-protection-')), undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(
+        () => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/content-protection-')),
+        undefined,
+        { timeout: SHOWN_WITHIN_MS },
+      );
       await o.page.waitForTimeout(100);
       // A string, not a function: tsx's name-keeping helper does not exist inside the page.
       const result = await o.page.evaluate(`(() => {
@@ -109,7 +144,9 @@ describe('preview badge', () => {
   test('shows "Preview Mode / Only you can see the Vitrine apps." in the theme editor only', async () => {
     await withPage(shop, '/?design_mode=1', async (o) => {
       const text = await o.page
-        .waitForFunction(() => document.querySelector('[data-vitrine-mount="preview-badge"]')?.shadowRoot?.textContent ?? null, undefined, { timeout: SHOWN_WITHIN_MS })
+        .waitForFunction(() => document.querySelector('[data-vitrine-mount="preview-badge"]')?.shadowRoot?.textContent ?? null, undefined, {
+          timeout: SHOWN_WITHIN_MS,
+        })
         .then((h) => h.jsonValue());
       assert.match(String(text), /Preview Mode/);
       assert.match(String(text), /Only you can see the Vitrine apps\./);
@@ -129,16 +166,24 @@ describe('currency converter scheduling', () => {
     await withPage(shop, '/collections/all', async (o) => {
       await o.page.waitForTimeout(2500);
       assert.equal(converterRequested(o.requests), false, 'converter fetched before any interaction');
-      assert.equal(o.requests.some((u) => /\/chunks\/framework-/.test(u)), false, 'framework fetched on a listing page before any interaction');
+      assert.equal(
+        o.requests.some((u) => /\/chunks\/framework-/.test(u)),
+        false,
+        'framework fetched on a listing page before any interaction',
+      );
       await o.page.mouse.wheel(0, 300);
-      await o.page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="currency-converter"]')?.shadowRoot, undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="currency-converter"]')?.shadowRoot, undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       assert.equal(converterRequested(o.requests), true);
     });
   });
 
   test('with ?currency= it converts at idle without waiting for an interaction', async () => {
     await withPage(shop, '/collections/all?currency=EUR', async (o) => {
-      await o.page.waitForFunction(() => /€/.test(document.querySelector('.price-item')?.textContent ?? ''), undefined, { timeout: SHOWN_WITHIN_MS });
+      await o.page.waitForFunction(() => /€/.test(document.querySelector('.price-item')?.textContent ?? ''), undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
       assert.equal(converterRequested(o.requests), true);
     });
   });

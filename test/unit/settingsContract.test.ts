@@ -8,7 +8,11 @@ import { parseSettings } from '../../src/core/settings';
 
 describe('provider settings vs loader validation', () => {
   test('the demo shop settings parse with no problems', () => {
-    const served = JSON.parse(JSON.stringify({ ...SERVED, lastUpdated: 1795399010 }).split(ORIGIN_PLACEHOLDER).join('https://provider.example'));
+    const served = JSON.parse(
+      JSON.stringify({ ...SERVED, lastUpdated: 1795399010 })
+        .split(ORIGIN_PLACEHOLDER)
+        .join('https://provider.example'),
+    );
     const { settings, problems } = parseSettings(served, 'https://provider.example/demo/vitrine.js');
     expect(problems).toEqual([]);
     expect(settings.shopDomain).toBe('vitrine-demo.myshopify.com');

@@ -5,9 +5,7 @@
  */
 export function read(obj: unknown, key: string): unknown {
   try {
-    return obj !== null && (typeof obj === 'object' || typeof obj === 'function')
-      ? (obj as Record<string, unknown>)[key]
-      : undefined;
+    return obj !== null && (typeof obj === 'object' || typeof obj === 'function') ? (obj as Record<string, unknown>)[key] : undefined;
   } catch {
     return undefined;
   }

@@ -9,6 +9,8 @@
 export function toJson(value: unknown): string {
   return JSON.stringify(value, function (this: Record<string, unknown>, key: string, serialized: unknown) {
     const raw = this[key];
-    return Array.isArray(raw) || (raw !== null && typeof raw === 'object' && Object.getPrototypeOf(raw) === Object.prototype) ? raw : serialized;
+    return Array.isArray(raw) || (raw !== null && typeof raw === 'object' && Object.getPrototypeOf(raw) === Object.prototype)
+      ? raw
+      : serialized;
   });
 }

@@ -17,7 +17,9 @@ const START_KEY = 'cartReservedStart';
 export const mount: MountWidget = (host, ctx) => {
   const storage = createStorage('local');
   const texts = pickTexts(TEXTS, ctx.language);
-  void refreshCart(ctx.request, ctx.page.store.root).catch((error) => ctx.report(2200 /* spec §8: timer callback failure */, error, { widget: 'cart-reserved' }));
+  void refreshCart(ctx.request, ctx.page.store.root).catch((error) =>
+    ctx.report(2200 /* spec §8: timer callback failure */, error, { widget: 'cart-reserved' }),
+  );
   return renderInShadow(
     host,
     CSS,

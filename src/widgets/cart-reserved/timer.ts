@@ -1,4 +1,3 @@
-
 /** Cart-reserved timer length in seconds. */
 const CART_RESERVED_SECONDS = 600;
 
@@ -7,7 +6,11 @@ const CART_RESERVED_SECONDS = 600;
  * since the start (or none is stored) the timer restarts, otherwise the remaining time is the
  * 600 s less the time elapsed. Returns the start to store and the whole seconds left.
  */
-export function resumeTimer(storedStart: number | null, now: number, duration = CART_RESERVED_SECONDS): { start: number; remaining: number } {
+export function resumeTimer(
+  storedStart: number | null,
+  now: number,
+  duration = CART_RESERVED_SECONDS,
+): { start: number; remaining: number } {
   const elapsed = storedStart === null || !Number.isFinite(storedStart) ? Infinity : (now - storedStart) / 1000;
   if (elapsed < 0 || elapsed > duration) return { start: now, remaining: duration };
   return { start: storedStart as number, remaining: Math.max(0, Math.ceil(duration - elapsed)) };

@@ -20,4 +20,5 @@ export function formatDate(timestamp: number, format: 0 | 1 | 2 | 3): string {
  * `YYYY-MM-DD` in UTC (schema.org `datePublished`); '' for an unknown date (0 or less: the
  * provider's "no date") and for anything `Date` cannot hold, so no date is ever made up.
  */
-export const isoDay = (timestamp: number): string => (timestamp > 0 && timestamp <= 8.64e15 ? new Date(timestamp).toISOString().slice(0, 10) : '');
+export const isoDay = (timestamp: number): string =>
+  timestamp > 0 && timestamp <= 8.64e15 ? new Date(timestamp).toISOString().slice(0, 10) : '';

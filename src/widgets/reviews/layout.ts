@@ -46,4 +46,5 @@ export const listVariant = (width: number, viewport: number): 'compact' | 'loose
   viewport < LIST_COMPACT_MAX_WIDTH || width < LIST_LOOSE_MIN_WIDTH ? 'compact' : 'loose';
 
 /** Spec §9 "Mobile": viewport or body width at most 767 px. */
-export const isMobile = (win: Window = window): boolean => win.innerWidth <= MOBILE_MAX_WIDTH || win.document.body.clientWidth <= MOBILE_MAX_WIDTH;
+export const isMobile = (win: Window = window): boolean =>
+  win.innerWidth <= MOBILE_MAX_WIDTH || win.document.body.clientWidth <= MOBILE_MAX_WIDTH;

@@ -28,5 +28,9 @@ export function readProductInfo(doc: Document = document): ProductInfo {
   if (image && image.startsWith('//')) image = 'https:' + image;
   if (image && !/^(https?:\/\/|\/)/i.test(image)) image = null;
   const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
-  return { title: title.slice(0, 300), image, url: canonical && /^https?:\/\//i.test(canonical) ? canonical : location.href.split(/[?#]/)[0] };
+  return {
+    title: title.slice(0, 300),
+    image,
+    url: canonical && /^https?:\/\//i.test(canonical) ? canonical : location.href.split(/[?#]/)[0],
+  };
 }

@@ -12,7 +12,8 @@
  * whole. Nothing is ever re-serialized and re-parsed, so there is no mutation-XSS round trip.
  */
 const ALLOWED = /^(b|i|em|strong|br|p|ul|ol|li|a)$/;
-const DROP = /^(script|style|template|noscript|noembed|noframes|iframe|frame|frameset|object|embed|svg|math|textarea|title|select|option|xmp|plaintext|head|video|audio|canvas|picture|img|source|link|meta|base|form|input|button)$/;
+const DROP =
+  /^(script|style|template|noscript|noembed|noframes|iframe|frame|frameset|object|embed|svg|math|textarea|title|select|option|xmp|plaintext|head|video|audio|canvas|picture|img|source|link|meta|base|form|input|button)$/;
 // Control characters are exactly what these patterns keep out of a URL.
 // eslint-disable-next-line no-control-regex
 const SAFE_HREF = /^https?:\/\/[^\s"'<>\\`\x00-\x1f\x7f]+$/i;

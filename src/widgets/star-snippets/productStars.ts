@@ -73,8 +73,7 @@ export function placeProductStars(doc: Document, handle: string): HTMLElement | 
 }
 
 /** easeInOutCubic: slow start and end, like the spec's jQuery-era 'swing' scroll. */
-const ease = (progress: number): number =>
-  progress < 0.5 ? 4 * progress * progress * progress : 1 - Math.pow(-2 * progress + 2, 3) / 2;
+const ease = (progress: number): number => (progress < 0.5 ? 4 * progress * progress * progress : 1 - Math.pow(-2 * progress + 2, 3) / 2);
 
 /** One scroll step; `instant` so a theme's `scroll-behavior: smooth` does not animate each step. */
 const jump = (win: Window, top: number): void => win.scrollTo({ top, behavior: 'instant' as ScrollBehavior });

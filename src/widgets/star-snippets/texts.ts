@@ -11,9 +11,24 @@ export interface StarTexts {
 }
 
 const TEXTS: Record<string, StarTexts> = {
-  en: { review: 'review', reviews: 'reviews', rated: 'Rated by hundreds of happy customers', label: '{rating} out of 5 stars, {count} {reviews}' },
-  es: { review: 'reseña', reviews: 'reseñas', rated: 'Valorado por cientos de clientes satisfechos', label: '{rating} de 5 estrellas, {count} {reviews}' },
-  nl: { review: 'review', reviews: 'reviews', rated: 'Beoordeeld door honderden tevreden klanten', label: '{rating} van 5 sterren, {count} {reviews}' },
+  en: {
+    review: 'review',
+    reviews: 'reviews',
+    rated: 'Rated by hundreds of happy customers',
+    label: '{rating} out of 5 stars, {count} {reviews}',
+  },
+  es: {
+    review: 'reseña',
+    reviews: 'reseñas',
+    rated: 'Valorado por cientos de clientes satisfechos',
+    label: '{rating} de 5 estrellas, {count} {reviews}',
+  },
+  nl: {
+    review: 'review',
+    reviews: 'reviews',
+    rated: 'Beoordeeld door honderden tevreden klanten',
+    label: '{rating} van 5 sterren, {count} {reviews}',
+  },
 };
 
 export const textsFor = (language: string): StarTexts => pickTexts(TEXTS, language);

@@ -57,8 +57,7 @@ export const THEME_LAYOUTS: ThemeLayout[] = [
 ];
 
 /** Links in these regions never get snippets (menus, drawers, breadcrumbs, our own elements). */
-export const EXCLUDED =
-  `header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-stars],[${MOUNT_ATTRIBUTE}]`;
+export const EXCLUDED = `header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-stars],[${MOUNT_ATTRIBUTE}]`;
 
 /** Heading-like or title-classed elements: the generic rule's title candidates. */
 const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[role="heading"],[class*="title"],[class*="heading"],[class*="name"]';

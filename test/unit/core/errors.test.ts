@@ -122,20 +122,23 @@ describe('safeCall / safe', () => {
     await expect(sc.safeCall(async () => 7)).resolves.toBe(7);
   });
 
-  it.each([['string', 'oops'], ['number', 42], ['null', null], ['undefined', undefined], ['object', { a: 1 }]])(
-    'handles a thrown %s',
-    (_, value) => {
-      const fn = vi.fn();
-      errors.setErrorReporter(fn);
-      expect(
-        sc.safeCall(() => {
-          throw value;
-        }),
-      ).toBeUndefined();
-      expect(fn).toHaveBeenCalledOnce();
-      expect(fn.mock.calls[0][0].message).toMatch(/^VTL:CRITICAL /);
-    },
-  );
+  it.each([
+    ['string', 'oops'],
+    ['number', 42],
+    ['null', null],
+    ['undefined', undefined],
+    ['object', { a: 1 }],
+  ])('handles a thrown %s', (_, value) => {
+    const fn = vi.fn();
+    errors.setErrorReporter(fn);
+    expect(
+      sc.safeCall(() => {
+        throw value;
+      }),
+    ).toBeUndefined();
+    expect(fn).toHaveBeenCalledOnce();
+    expect(fn.mock.calls[0][0].message).toMatch(/^VTL:CRITICAL /);
+  });
 
   it('handles a non-Error rejection', async () => {
     const fn = vi.fn();

@@ -115,12 +115,23 @@ describe('createRequester', () => {
     const fetch = vi.fn(async () => jsonResponse({}));
     const request = createRequester({ fetch });
     await request('/api/store-error', {
-      form: { sid: 'shop 1', code: 2000, ok: true, skip: null, none: undefined, 'errors[0][msg]': 'a&b=c', tags: ['x', 'y'], 'ids[]': [1, 2] },
+      form: {
+        sid: 'shop 1',
+        code: 2000,
+        ok: true,
+        skip: null,
+        none: undefined,
+        'errors[0][msg]': 'a&b=c',
+        tags: ['x', 'y'],
+        'ids[]': [1, 2],
+      },
     });
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(init.body).toBe('sid=shop+1&code=2000&ok=true&errors%5B0%5D%5Bmsg%5D=a%26b%3Dc&tags%5B%5D=x&tags%5B%5D=y&ids%5B%5D=1&ids%5B%5D=2');
+    expect(init.body).toBe(
+      'sid=shop+1&code=2000&ok=true&errors%5B0%5D%5Bmsg%5D=a%26b%3Dc&tags%5B%5D=x&tags%5B%5D=y&ids%5B%5D=1&ids%5B%5D=2',
+    );
     expect(new URLSearchParams(init.body as string).get('errors[0][msg]')).toBe('a&b=c');
   });
 

@@ -86,16 +86,13 @@ describe('parseSettings', () => {
     expect(settings.placements).toEqual({ '21': [{ selector: '#main', alignment: 'after', id: '7' }] });
   });
 
-  it.each([undefined, null, 0, 42, 'settings', true, [], [1, 2], () => 1, Symbol('x')])(
-    'never throws on garbage root %s',
-    (raw) => {
-      const { settings, problems } = parseSettings(raw, SCRIPT);
-      expect(settings.modules).toEqual([24, 21, 30, 12]);
-      expect(problems.length).toBeGreaterThan(0);
-      expect(problems[0]).toMatch(/^settings: expected object/);
-      expect(problems).toContain('shopId: required');
-    },
-  );
+  it.each([undefined, null, 0, 42, 'settings', true, [], [1, 2], () => 1, Symbol('x')])('never throws on garbage root %s', (raw) => {
+    const { settings, problems } = parseSettings(raw, SCRIPT);
+    expect(settings.modules).toEqual([24, 21, 30, 12]);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/^settings: expected object/);
+    expect(problems).toContain('shopId: required');
+  });
 
   it('reports each malformed value once, with its path, and falls back', () => {
     const { settings, problems } = parseSettings(
@@ -136,7 +133,13 @@ describe('parseSettings', () => {
       placements: { '24': [] },
     });
     const { reviews, currency, problems: sectionProblems } = sections(settings);
-    expect(reviews).toMatchObject({ initialCount: { desktop: 20, mobile: 9 }, layout: 'columns', dateFormat: 0, starStyle: 'rounded', showDates: false });
+    expect(reviews).toMatchObject({
+      initialCount: { desktop: 20, mobile: 9 },
+      layout: 'columns',
+      dateFormat: 0,
+      starStyle: 'rounded',
+      showDates: false,
+    });
     expect(currency).toEqual({ enabled: ['USD', 'CAD', 'AUD', 'NZD', 'GBP', 'EUR'], position: 'bottom-left', placement: null });
     expect(reviews.reviewForm).toEqual({ enabled: true, allowPhotoUpload: true });
     const paths = [...problems, ...sectionProblems].map((p) => p.split(':')[0]);
@@ -235,7 +238,12 @@ describe('parseSettings', () => {
 describe('parseSettings problem count', () => {
   it('gives exactly one problem per malformed value', () => {
     const { problems, settings } = parseSettings(
-      { shopId: '', modules: [21, 99], currency: { placement: { selector: '' } }, placements: { '24': [{ selector: 'a', alignment: 'inside', id: 'x' }] } },
+      {
+        shopId: '',
+        modules: [21, 99],
+        currency: { placement: { selector: '' } },
+        placements: { '24': [{ selector: 'a', alignment: 'inside', id: 'x' }] },
+      },
       SCRIPT,
     );
     expect(problems).toEqual([

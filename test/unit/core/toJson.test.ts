@@ -42,7 +42,10 @@ describe('toJson', () => {
         return new Response('{}', { status: 200 });
       }) as typeof fetch,
     });
-    await request('https://p.example/api/sf/prs/demo/stats.json', { method: 'POST', json: { handles: ['classic-cotton-tee', 'ceramic-mug'] } });
+    await request('https://p.example/api/sf/prs/demo/stats.json', {
+      method: 'POST',
+      json: { handles: ['classic-cotton-tee', 'ceramic-mug'] },
+    });
     expect(JSON.parse(sent)).toEqual({ handles: ['classic-cotton-tee', 'ceramic-mug'] });
   });
 });

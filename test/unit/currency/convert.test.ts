@@ -58,7 +58,12 @@ describe('convert (spec §5 rounding, rates per USD)', () => {
   });
 
   it('gives NaN (printed empty) for invalid rates or amounts', () => {
-    for (const [cents, fromRate, toRate] of [[100, 0, 1], [100, 1, -2], [100, NaN, 1], [NaN, 1, 1]]) {
+    for (const [cents, fromRate, toRate] of [
+      [100, 0, 1],
+      [100, 1, -2],
+      [100, NaN, 1],
+      [NaN, 1, 1],
+    ]) {
       const result = convert(cents, fromRate, toRate, 'EUR');
       expect(result.value).toBeNaN();
       expect(formatConverted(result.value, result.decimals, '€{{amount_with_comma_separator}}')).toBe('€');
@@ -72,7 +77,7 @@ describe('formatConverted', () => {
     expect(formatConverted(168496, 0, '¥{{amount_no_decimals}}')).toBe('¥168,496');
     expect(formatConverted(168496, 0, '¥{{amount}}')).toBe('¥168,496'); // JPY never shows .00
     expect(formatConverted(346.976, 3, '{{amount_no_decimals}} KD')).toBe('347 KD'); // template says none
-    expect(formatConverted(1234567.891, 3, "{{amount_with_apostrophe_separator}}")).toBe("1'234'567.891");
+    expect(formatConverted(1234567.891, 3, '{{amount_with_apostrophe_separator}}')).toBe("1'234'567.891");
   });
 
   it('agrees with formatMoney for 2-decimal currencies', () => {

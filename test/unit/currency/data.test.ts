@@ -38,16 +38,25 @@ describe('currency table', () => {
   });
 
   it('enables only the six default currencies (spec §9)', () => {
-    expect(all.filter((currency) => currency.enabledByDefault).map((currency) => currency.code).sort()).toEqual([...DEFAULT_CURRENCIES].sort());
+    expect(
+      all
+        .filter((currency) => currency.enabledByDefault)
+        .map((currency) => currency.code)
+        .sort(),
+    ).toEqual([...DEFAULT_CURRENCIES].sort());
   });
 
   it('zero-decimal currencies use a no-decimals template', () => {
-    for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'XAF', 'XOF'])
-      expect(getCurrency(code)!.format, code).toContain('no_decimals');
+    for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'XAF', 'XOF']) expect(getCurrency(code)!.format, code).toContain('no_decimals');
   });
 
   it('getCurrency is case-insensitive, undefined for unknown, and takes fresher rates', () => {
-    expect(getCurrency('eur')).toMatchObject({ code: 'EUR', symbol: '€', format: '€{{amount_with_comma_separator}}', enabledByDefault: true });
+    expect(getCurrency('eur')).toMatchObject({
+      code: 'EUR',
+      symbol: '€',
+      format: '€{{amount_with_comma_separator}}',
+      enabledByDefault: true,
+    });
     expect(getCurrency('USD')).toMatchObject({ rate: 1, format: '${{amount}}', enabledByDefault: true });
     expect(getCurrency('XXX')).toBeUndefined();
     expect(getCurrency('ANG')).toBeUndefined(); // withdrawn 2025

@@ -7,17 +7,58 @@ const HELPER_TEMPLATES = ['amount', 'amount_no_decimals', 'amount_with_comma_sep
 
 /** Amounts in cents, plus strings the helper reads as "dollars with two decimals" (first '.' dropped). */
 const AMOUNTS: Array<number | string> = [
-  0, 1, 5, 49, 50, 51, 99, 100, 101, 149, 150, 250, 999, 1000, 1050, 99999, 100000, 123456, 1234567,
-  123456789, 100000000, 113465, 0.5, 1.5, 100.5, 1.005, 250.4999, -0, -1, -49, -50, -150, -99999, -113465,
-  -123456789, 0.4, -0.4, '1134.65', '0.50', '1000', '-1134.65', '12.5', '99999', '0', '1234567.89', '5',
+  0,
+  1,
+  5,
+  49,
+  50,
+  51,
+  99,
+  100,
+  101,
+  149,
+  150,
+  250,
+  999,
+  1000,
+  1050,
+  99999,
+  100000,
+  123456,
+  1234567,
+  123456789,
+  100000000,
+  113465,
+  0.5,
+  1.5,
+  100.5,
+  1.005,
+  250.4999,
+  -0,
+  -1,
+  -49,
+  -50,
+  -150,
+  -99999,
+  -113465,
+  -123456789,
+  0.4,
+  -0.4,
+  '1134.65',
+  '0.50',
+  '1000',
+  '-1134.65',
+  '12.5',
+  '99999',
+  '0',
+  '1234567.89',
+  '5',
 ];
 
 /** Surrounding text around the placeholder, incl. spaces inside the braces. */
 const WRAPS = ['${{T}}', '{{ T }} USD', 'Price: {{T}} € !', '<span class=money>{{  T  }}</span>'];
 
-const cases = AMOUNTS.flatMap((cents) =>
-  HELPER_TEMPLATES.flatMap((t) => WRAPS.map((w) => [cents, w.replace('T', t)] as const)),
-);
+const cases = AMOUNTS.flatMap((cents) => HELPER_TEMPLATES.flatMap((t) => WRAPS.map((w) => [cents, w.replace('T', t)] as const)));
 
 describe('formatMoney vs @shopify/theme-currency formatMoney', () => {
   it('has a large generated table', () => {
@@ -60,7 +101,7 @@ describe('formatMoney: the other documented templates', () => {
   });
 
   it('groups big and negative amounts', () => {
-    expect(formatMoney(123456789, "CHF {{amount_with_apostrophe_separator}}")).toBe("CHF 1'234'567.89");
+    expect(formatMoney(123456789, 'CHF {{amount_with_apostrophe_separator}}')).toBe("CHF 1'234'567.89");
     expect(formatMoney(-123456789, '{{amount_with_space_separator}} kr')).toBe('-1 234 567,89 kr');
     expect(formatMoney(100000000, '{{amount_no_decimals_with_space_separator}} Ft')).toBe('1 000 000 Ft');
     expect(formatMoney(5, '{{amount_with_period_and_space_separator}}')).toBe('0.05');

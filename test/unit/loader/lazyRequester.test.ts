@@ -19,7 +19,10 @@ describe('lazyRequester', () => {
 
   test('a failed chunk download fails that call only; the next call imports again', async () => {
     vi.stubGlobal('fetch', vi.fn(ok));
-    const importServices = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(services);
+    const importServices = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(services);
     const request = lazyRequester(importServices);
     await expect(request('https://p.test/a.json')).rejects.toThrow('dynamically imported');
     await expect(request('https://p.test/b.json')).resolves.toEqual({ ok: 1 });

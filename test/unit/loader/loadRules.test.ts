@@ -66,7 +66,14 @@ describe('decideLoad (spec §1, §5)', () => {
   });
 
   test('stops: sandboxed frame without cookies, 404, checkout, page builders, wrong domain', () => {
-    const sandboxed = fakeWindow({ top: {}, document: Object.defineProperty({}, 'cookie', { get() { throw new Error('SecurityError'); } }) });
+    const sandboxed = fakeWindow({
+      top: {},
+      document: Object.defineProperty({}, 'cookie', {
+        get() {
+          throw new Error('SecurityError');
+        },
+      }),
+    });
     expect(decideLoad(sandboxed, page(), settings)).toMatchObject({ action: 'stop', reason: 'sandbox', message: stopText('sandbox') });
     expect(decideLoad(fakeWindow({ top: {} }), page(), settings).action).toBe('start');
     expect(decideLoad(fakeWindow(), page({ pageType: 'notFound' }), settings)).toMatchObject({ action: 'stop', reason: 'notFound' });

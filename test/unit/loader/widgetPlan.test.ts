@@ -9,7 +9,10 @@ import { parseSettings, type Settings } from '../../../src/core/settings';
 import { planWidgets, type WidgetPlan } from '../../../src/loader/widgetPlan';
 
 const settings = (raw: Record<string, unknown> = {}): Settings =>
-  parseSettings({ shopId: 'demo', shopCurrency: 'USD', providerBase: 'https://p.example/api/', ...raw }, 'https://p.example/demo/vitrine.js').settings;
+  parseSettings(
+    { shopId: 'demo', shopCurrency: 'USD', providerBase: 'https://p.example/api/', ...raw },
+    'https://p.example/demo/vitrine.js',
+  ).settings;
 
 const page = (pageType: string, patch: Partial<PageContext> = {}): PageContext =>
   ({
@@ -21,7 +24,16 @@ const page = (pageType: string, patch: Partial<PageContext> = {}): PageContext =
     preview: false,
     path: '/',
     url: 'https://shop.example/',
-    store: { shopDomain: 'shop.example', currency: { active: 'USD', rate: 1 }, customerPrivacy: null, themeRole: 'main', designMode: false, countryCode: null, locale: 'en', root: '' },
+    store: {
+      shopDomain: 'shop.example',
+      currency: { active: 'USD', rate: 1 },
+      customerPrivacy: null,
+      themeRole: 'main',
+      designMode: false,
+      countryCode: null,
+      locale: 'en',
+      root: '',
+    },
     ...patch,
   }) as PageContext;
 
@@ -40,7 +52,11 @@ describe('what loads when (README)', () => {
   });
 
   test("the product page preloads its stars line's stats, unless the line is off", () => {
-    expect(byName(plan('product'))['star-snippets']).toEqual({ name: 'star-snippets', kind: 'eager', fetch: 'https://p.example/api/sf/prs/demo/tee.json' });
+    expect(byName(plan('product'))['star-snippets']).toEqual({
+      name: 'star-snippets',
+      kind: 'eager',
+      fetch: 'https://p.example/api/sf/prs/demo/tee.json',
+    });
     expect(byName(plan('product', { reviews: { starSnippet: { product: false } } }))['star-snippets']).toMatchObject({ fetch: undefined });
     expect(byName(plan('collection'))['star-snippets']).toMatchObject({ fetch: undefined });
   });
@@ -66,7 +82,11 @@ describe('what loads when (README)', () => {
   });
 
   test('cart-reserved countdown: the cart page only, near the viewport, no reserved space', () => {
-    expect(byName(plan('cart'))['cart-reserved']).toMatchObject({ kind: 'inline', reserve: 0, placements: [{ selector: 'main h1', alignment: 'after', id: 'cart-title' }] });
+    expect(byName(plan('cart'))['cart-reserved']).toMatchObject({
+      kind: 'inline',
+      reserve: 0,
+      placements: [{ selector: 'main h1', alignment: 'after', id: 'cart-title' }],
+    });
     expect(byName(plan('product'))['cart-reserved']).toBeUndefined();
   });
 

@@ -17,10 +17,16 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-admin-'));
 const tokenFile = (dir: string) => path.join(dir, 'admin-token');
 const storedHash = (db: Database.Database, shop = 'demo') =>
   (db.prepare('SELECT admin_token_sha256 AS hash FROM shops WHERE id = ?').get(shop) as { hash: string }).hash;
-const columns = (db: Database.Database) => (db.prepare("SELECT name FROM pragma_table_info('shops')").all() as { name: string }[]).map((c) => c.name);
+const columns = (db: Database.Database) =>
+  (db.prepare("SELECT name FROM pragma_table_info('shops')").all() as { name: string }[]).map((c) => c.name);
 /** Every byte SQLite wrote for the store (database file and WAL). */
 const storeBytes = (dir: string) =>
-  Buffer.concat(fs.readdirSync(dir).filter((f) => f.startsWith('vitrine.sqlite')).map((f) => fs.readFileSync(path.join(dir, f))));
+  Buffer.concat(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.startsWith('vitrine.sqlite'))
+      .map((f) => fs.readFileSync(path.join(dir, f))),
+  );
 
 const CONFIGURED = 'c0nfigured-admin-token-0123456789abcdef';
 
@@ -81,14 +87,19 @@ describe('admin token storage', () => {
   it('the migration hashes existing plain-text tokens; the demo shop token stays usable through the file', async () => {
     const dir = tmp();
     const legacy = new Database(path.join(dir, 'vitrine.sqlite'));
-    migrate(legacy, migrations.filter((m) => m.version <= 2));
+    migrate(
+      legacy,
+      migrations.filter((m) => m.version <= 2),
+    );
     const insert = legacy.prepare('INSERT INTO shops (id, domain, admin_token, settings_json) VALUES (?, ?, ?, ?)');
     insert.run('other', 'other.myshopify.com', 'other-plaintext-token', '{}');
     legacy.close();
     // A store seeded by the old code: the demo shop with a plain-text token.
     const legacyToken = 'legacy-plaintext-token-of-the-demo-shop';
     const old = new Database(path.join(dir, 'vitrine.sqlite'));
-    old.prepare("INSERT INTO shops (id, domain, admin_token, settings_json) VALUES ('demo', 'vitrine-demo.myshopify.com', ?, '{}')").run(legacyToken);
+    old
+      .prepare("INSERT INTO shops (id, domain, admin_token, settings_json) VALUES ('demo', 'vitrine-demo.myshopify.com', ?, '{}')")
+      .run(legacyToken);
     old.prepare("INSERT INTO shop_state (shop_id, last_updated) VALUES ('demo', 1)").run();
     old.close();
 
@@ -103,7 +114,13 @@ describe('admin token storage', () => {
 
 describe('failed admin attempts', () => {
   const hide = (app: Awaited<ReturnType<typeof makeServer>>['app'], token: string, remoteAddress = '203.0.113.9') =>
-    app.inject({ method: 'POST', url: '/api/admin/demo/reviews/1/hide', remoteAddress, headers: { authorization: `Bearer ${token}` }, payload: { hidden: false } });
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/demo/reviews/1/hide',
+      remoteAddress,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { hidden: false },
+    });
 
   it('are limited per client address and shop (429 + Retry-After); successful requests are not counted', async () => {
     const { app, dataDir } = await makeServer({ rateLimit: { adminFailuresPer15Min: 3 } });

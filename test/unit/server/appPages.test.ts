@@ -11,7 +11,8 @@ afterAll(async () => {
   await s.app.close();
 });
 
-const pageType = (html: string): string => JSON.parse(/window\.ShopifyAnalytics\.meta=(\{.*?\});window\.routes/.exec(html)![1]!).page.pageType;
+const pageType = (html: string): string =>
+  JSON.parse(/window\.ShopifyAnalytics\.meta=(\{.*?\});window\.routes/.exec(html)![1]!).page.pageType;
 const orderData = (html: string): Record<string, unknown> | null => {
   const m = /<script type="application\/json" id="vitrine-review-order">(.*?)<\/script>/.exec(html);
   return m ? JSON.parse(m[1]!) : null;
@@ -75,7 +76,9 @@ describe('review-order page /pages/review-order', () => {
       expect(orderData(res.body)).toBeNull();
       expect(res.body).toContain('This review link is not valid.');
     }
-    const res = await s.app.inject({ url: `/pages/review-order?product=${handle}&name=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E` });
+    const res = await s.app.inject({
+      url: `/pages/review-order?product=${handle}&name=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E`,
+    });
     expect(res.body).not.toContain('</script><script>alert(1)');
     expect(orderData(res.body)!.customerName).toBe('</script><script>alert(1)</script>');
   });

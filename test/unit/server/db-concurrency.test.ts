@@ -41,7 +41,11 @@ process.stdout.write(JSON.stringify(results));
 function runChild(dirs: string[]): Promise<string[]> {
   const env: NodeJS.ProcessEnv = { ...process.env, DB_MODULE, DIRS: JSON.stringify(dirs) };
   delete env.VITRINE_ADMIN_TOKEN;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk) => (out += chunk));
@@ -82,7 +86,9 @@ describe('two providers starting on one fresh data dir', () => {
       const db = new Database(path.join(dir, 'vitrine.sqlite'), { readonly: true });
       try {
         expect(db.pragma('user_version', { simple: true })).toBe(latest);
-        expect((db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'shops'").get() as { n: number }).n).toBe(1);
+        expect(
+          (db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'shops'").get() as { n: number }).n,
+        ).toBe(1);
         expect((db.prepare('SELECT COUNT(*) AS n FROM shops').get() as { n: number }).n).toBe(1);
         expect((db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(PRODUCTS.length);
         const reviews = (db.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n;

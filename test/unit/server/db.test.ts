@@ -27,7 +27,8 @@ describe('migrations', () => {
     expect(currentVersion(db)).toBe(migrations[migrations.length - 1]!.version);
     expect(migrate(db)).toEqual([]);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]).map((r) => r.name);
-    for (const t of ['shops', 'products', 'reviews', 'review_photos', 'events', 'error_reports', 'shop_state', 'carts']) expect(tables).toContain(t);
+    for (const t of ['shops', 'products', 'reviews', 'review_photos', 'events', 'error_reports', 'shop_state', 'carts'])
+      expect(tables).toContain(t);
   });
 
   it('creates the data dir, uses WAL, and reopening does not migrate or seed again', () => {
@@ -73,7 +74,9 @@ describe('seed', () => {
     expect(reviewCount(a, SEED_FACTS.manyReviewsHandle)).toBe(SEED_FACTS.manyReviewsCount);
     const many = statsA[SEED_FACTS.manyReviewsHandle]!;
     for (const s of ['1', '2', '3', '4', '5'] as const) expect(many.d[s]).toBeGreaterThan(0);
-    const withReviews = PRODUCTS.filter((p) => !SEED_FACTS.productsWithoutReviews.includes(p.product.handle) && p.product.handle !== SEED_FACTS.manyReviewsHandle);
+    const withReviews = PRODUCTS.filter(
+      (p) => !SEED_FACTS.productsWithoutReviews.includes(p.product.handle) && p.product.handle !== SEED_FACTS.manyReviewsHandle,
+    );
     for (const p of withReviews) {
       const total = (a.prepare('SELECT COUNT(*) AS n FROM reviews WHERE product_handle = ?').get(p.product.handle) as { n: number }).n;
       expect(total).toBeGreaterThanOrEqual(6);

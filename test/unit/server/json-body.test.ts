@@ -20,13 +20,23 @@ describe('JSON body nesting cap', () => {
   it('a 40,000-deep body is a 400 in the error shape, with no unhandled error in the log', async () => {
     logLines.length = 0;
     for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
-      const res = await s.app.inject({ method: 'POST', url: '/api/track', headers: { 'content-type': type }, payload: trackBody(nested(40_000)) });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/track',
+        headers: { 'content-type': type },
+        payload: trackBody(nested(40_000)),
+      });
       expect(res.statusCode, type).toBe(400);
       expect(json(res.body)).toEqual({ error: { code: 'BODY_TOO_DEEP', message: expect.stringContaining(String(MAX_JSON_DEPTH)) } });
       expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     }
     // Any JSON route, not only the tracking one.
-    const stats = await s.app.inject({ method: 'POST', url: '/api/sf/prs/demo/stats.json', headers: { 'content-type': 'application/json' }, payload: `{"handles":${nested(40_000)}}` });
+    const stats = await s.app.inject({
+      method: 'POST',
+      url: '/api/sf/prs/demo/stats.json',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"handles":${nested(40_000)}}`,
+    });
     expect(stats.statusCode).toBe(400);
     expect(json(stats.body).error.code).toBe('BODY_TOO_DEEP');
     expect(logLines.length).toBeGreaterThan(0); // the request lines: the logger was captured
@@ -42,7 +52,12 @@ describe('JSON body nesting cap', () => {
   });
 
   it('a string full of brackets is fine', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/track', headers: { 'content-type': 'application/json' }, payload: trackBody(JSON.stringify('['.repeat(500))) });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/track',
+      headers: { 'content-type': 'application/json' },
+      payload: trackBody(JSON.stringify('['.repeat(500))),
+    });
     expect(res.statusCode).toBe(204);
   });
 });

@@ -26,7 +26,10 @@ describe('origin of /{shopId}/vitrine.js (a cached answer)', () => {
       const res = await app.inject({ url: '/demo/vitrine.js', headers: { host: 'shop.test:1234', ...SPOOF } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=300');
-      expect(settingsOf(res.body)).toMatchObject({ assetBase: 'http://shop.test:1234/vitrine/', providerBase: 'http://shop.test:1234/api/' });
+      expect(settingsOf(res.body)).toMatchObject({
+        assetBase: 'http://shop.test:1234/vitrine/',
+        providerBase: 'http://shop.test:1234/api/',
+      });
       expect(res.body).not.toContain('evil.example');
     } finally {
       await app.close();
@@ -53,7 +56,10 @@ describe('origin of /{shopId}/vitrine.js (a cached answer)', () => {
     const { app } = await makeServer({ publicUrl: 'https://Reviews.Example.com/' });
     try {
       const res = await app.inject({ url: '/demo/vitrine.js', headers: { host: 'internal:8080', ...SPOOF } });
-      expect(settingsOf(res.body)).toMatchObject({ assetBase: 'https://reviews.example.com/vitrine/', providerBase: 'https://reviews.example.com/api/' });
+      expect(settingsOf(res.body)).toMatchObject({
+        assetBase: 'https://reviews.example.com/vitrine/',
+        providerBase: 'https://reviews.example.com/api/',
+      });
       // Even a broken Host header does not matter then.
       expect((await app.inject({ url: '/demo/vitrine.js', headers: { host: 'a b' } })).statusCode).toBe(200);
     } finally {
@@ -64,12 +70,20 @@ describe('origin of /{shopId}/vitrine.js (a cached answer)', () => {
   it('behind a trusted proxy, forwarded headers count only when the connection comes from it', async () => {
     const { app } = await makeServer({ trustProxy: ['127.0.0.2', '10.0.0.0/8'] });
     try {
-      const viaProxy = await app.inject({ url: '/demo/vitrine.js', remoteAddress: '10.1.2.3', headers: { host: 'internal:8080', 'x-forwarded-host': 'reviews.example.com', 'x-forwarded-proto': 'https' } });
+      const viaProxy = await app.inject({
+        url: '/demo/vitrine.js',
+        remoteAddress: '10.1.2.3',
+        headers: { host: 'internal:8080', 'x-forwarded-host': 'reviews.example.com', 'x-forwarded-proto': 'https' },
+      });
       expect(settingsOf(viaProxy.body).assetBase).toBe('https://reviews.example.com/vitrine/');
       const direct = await app.inject({ url: '/demo/vitrine.js', remoteAddress: '203.0.113.7', headers: { host: 'shop.test', ...SPOOF } });
       expect(settingsOf(direct.body).assetBase).toBe('http://shop.test/vitrine/');
       // A trusted proxy forwarding a garbage host is refused too.
-      const garbage = await app.inject({ url: '/demo/vitrine.js', remoteAddress: '10.1.2.3', headers: { host: 'internal', 'x-forwarded-host': 'evil.example/<x>' } });
+      const garbage = await app.inject({
+        url: '/demo/vitrine.js',
+        remoteAddress: '10.1.2.3',
+        headers: { host: 'internal', 'x-forwarded-host': 'evil.example/<x>' },
+      });
       expect(garbage.statusCode).toBe(400);
     } finally {
       await app.close();
@@ -102,7 +116,9 @@ describe('origin configuration', () => {
       publicUrl: 'https://reviews.example.com',
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
     });
-    expect(() => configFromEnv({ VITRINE_PUBLIC_URL: 'https://x.example/path' })).toThrow(/^VITRINE_PUBLIC_URL must be an http\(s\) origin/);
+    expect(() => configFromEnv({ VITRINE_PUBLIC_URL: 'https://x.example/path' })).toThrow(
+      /^VITRINE_PUBLIC_URL must be an http\(s\) origin/,
+    );
     expect(() => configFromEnv({ VITRINE_TRUST_PROXY: '10.0.0.0/8,nope' })).toThrow(/^VITRINE_TRUST_PROXY: "nope"/);
   });
 
@@ -110,7 +126,13 @@ describe('origin configuration', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, VITRINE_PUBLIC_URL: 'https://reviews.example.com/some/path', VITRINE_DATA_DIR: dataDir, PORT: '0', VITRINE_LOG: '0' },
+      env: {
+        ...process.env,
+        VITRINE_PUBLIC_URL: 'https://reviews.example.com/some/path',
+        VITRINE_DATA_DIR: dataDir,
+        PORT: '0',
+        VITRINE_LOG: '0',
+      },
       encoding: 'utf8',
       timeout: 15_000,
     });

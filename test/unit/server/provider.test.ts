@@ -25,8 +25,12 @@ describe('health and country', () => {
 
   it('GET /api/get-country-code from headers, defaulting to US', async () => {
     expect(json((await s.app.inject({ url: '/api/get-country-code' })).body)).toEqual({ countryCode: 'US' });
-    expect(json((await s.app.inject({ url: '/api/get-country-code', headers: { 'cf-ipcountry': 'nl' } })).body)).toEqual({ countryCode: 'NL' });
-    expect(json((await s.app.inject({ url: '/api/get-country-code', headers: { 'x-country-code': 'ES' } })).body)).toEqual({ countryCode: 'ES' });
+    expect(json((await s.app.inject({ url: '/api/get-country-code', headers: { 'cf-ipcountry': 'nl' } })).body)).toEqual({
+      countryCode: 'NL',
+    });
+    expect(json((await s.app.inject({ url: '/api/get-country-code', headers: { 'x-country-code': 'ES' } })).body)).toEqual({
+      countryCode: 'ES',
+    });
   });
 });
 
@@ -41,7 +45,11 @@ describe('review stats', () => {
     const rows = s.app.vitrine.db
       .prepare("SELECT stars FROM reviews WHERE shop_id='demo' AND product_handle=? AND hidden=0")
       .all(SEED_FACTS.manyReviewsHandle) as { stars: number }[];
-    const body = json((await s.app.inject({ url: `/api/sf/prs/demo/${SEED_FACTS.manyReviewsHandle}.json` })).body) as { r: number; s: number; d: Record<string, number> };
+    const body = json((await s.app.inject({ url: `/api/sf/prs/demo/${SEED_FACTS.manyReviewsHandle}.json` })).body) as {
+      r: number;
+      s: number;
+      d: Record<string, number>;
+    };
     expect(body.r).toBe(rows.length);
     expect(body.s).toBe(Math.round((rows.reduce((a, r) => a + r.stars, 0) / rows.length) * 10) / 10);
     expect(body.d['5']).toBe(rows.filter((r) => r.stars === 5).length);
@@ -69,7 +77,11 @@ describe('review stats', () => {
   it('batch stats for all handles in one request', async () => {
     const expected = computeExpectedStats(s.app.vitrine.db);
     const handles = Object.keys(expected);
-    const res = await s.app.inject({ method: 'POST', url: '/api/sf/prs/demo/stats.json', payload: { handles: [...handles, 'unknown-handle'] } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/sf/prs/demo/stats.json',
+      payload: { handles: [...handles, 'unknown-handle'] },
+    });
     expect(res.statusCode).toBe(200);
     const body = json(res.body);
     for (const h of handles) expect(body[h]).toEqual(expected[h]);
@@ -86,7 +98,12 @@ describe('review stats', () => {
       expect(typeof body.error.message).toBe('string');
       expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     }
-    const bad = await s.app.inject({ method: 'POST', url: '/api/sf/prs/demo/stats.json', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/api/sf/prs/demo/stats.json',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(bad.statusCode).toBe(400);
     expect(json(bad.body)).toHaveProperty('error.code');
   });
@@ -97,7 +114,11 @@ describe('CORS', () => {
     const res = await s.app.inject({
       method: 'OPTIONS',
       url: '/api/sf/prs/demo/stats.json',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -109,7 +130,11 @@ describe('CORS', () => {
     const res = await s.app.inject({
       method: 'OPTIONS',
       url: '/api/track',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type, x-evil, authorization' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type, x-evil, authorization',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-headers']).toBe('Content-Type');
@@ -119,7 +144,11 @@ describe('CORS', () => {
     const admin = await s.app.inject({
       method: 'OPTIONS',
       url: '/api/admin/demo/reviews/1/hide',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-evil' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, x-evil',
+      },
     });
     expect(admin.headers['access-control-allow-headers']).toBe('Content-Type, Authorization');
   });
@@ -137,18 +166,36 @@ describe('tracking and error reports', () => {
 
   it('POST /api/track stores events (JSON and sendBeacon text/plain)', async () => {
     const before = count('events');
-    const body = { version: '1.0.0', events: [{ type: 'page_view' }, { type: 'widget_view', id: 21 }], meta: { shopId: 'demo', pageType: 'product' } };
+    const body = {
+      version: '1.0.0',
+      events: [{ type: 'page_view' }, { type: 'widget_view', id: 21 }],
+      meta: { shopId: 'demo', pageType: 'product' },
+    };
     const res = await s.app.inject({ method: 'POST', url: '/api/track', payload: body });
     expect(res.statusCode).toBe(204);
-    const beacon = await s.app.inject({ method: 'POST', url: '/api/track', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: JSON.stringify(body) });
+    const beacon = await s.app.inject({
+      method: 'POST',
+      url: '/api/track',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify(body),
+    });
     expect(beacon.statusCode).toBe(204);
     expect(count('events')).toBe(before + 4);
-    const row = s.app.vitrine.db.prepare('SELECT shop_id, batch_id, type, payload_json FROM events ORDER BY id DESC LIMIT 1').get() as { shop_id: string; batch_id: number; type: string; payload_json: string };
+    const row = s.app.vitrine.db.prepare('SELECT shop_id, batch_id, type, payload_json FROM events ORDER BY id DESC LIMIT 1').get() as {
+      shop_id: string;
+      batch_id: number;
+      type: string;
+      payload_json: string;
+    };
     expect(row.shop_id).toBe('demo');
     expect(row.type).toBe('widget_view');
     expect(JSON.parse(row.payload_json)).toEqual({ type: 'widget_view', id: 21 });
     // The request's version and meta are stored once, in the batch the events point to.
-    const batch = s.app.vitrine.db.prepare('SELECT shop_id, version, meta_json FROM track_batches WHERE id = ?').get(row.batch_id) as { shop_id: string; version: string; meta_json: string };
+    const batch = s.app.vitrine.db.prepare('SELECT shop_id, version, meta_json FROM track_batches WHERE id = ?').get(row.batch_id) as {
+      shop_id: string;
+      version: string;
+      meta_json: string;
+    };
     expect(batch).toMatchObject({ shop_id: 'demo', version: '1.0.0' });
     expect(JSON.parse(batch.meta_json)).toEqual({ shopId: 'demo', pageType: 'product' });
   });
@@ -173,27 +220,65 @@ describe('tracking and error reports', () => {
   it('POST /api/store-error stores a form-encoded report', async () => {
     const before = count('error_reports');
     const form = new URLSearchParams({
-      sid: 'demo', bid: 'build-1', code: '2280', url: 'https://shop.example/products/x', ua: 'Mozilla/5.0 test', ss: '1280x720', stl: '10',
-      'errors[0][msg]': 'VTL:CRITICAL boom', 'errors[0][line]': '12', stack: 'Error: boom\n at x',
+      sid: 'demo',
+      bid: 'build-1',
+      code: '2280',
+      url: 'https://shop.example/products/x',
+      ua: 'Mozilla/5.0 test',
+      ss: '1280x720',
+      stl: '10',
+      'errors[0][msg]': 'VTL:CRITICAL boom',
+      'errors[0][line]': '12',
+      stack: 'Error: boom\n at x',
     });
-    const res = await s.app.inject({ method: 'POST', url: '/api/store-error', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/store-error',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
     expect(res.statusCode).toBe(204);
     expect(count('error_reports')).toBe(before + 1);
     const row = s.app.vitrine.db.prepare('SELECT * FROM error_reports ORDER BY id DESC LIMIT 1').get() as Record<string, string>;
-    expect(row).toMatchObject({ shop_id: 'demo', code: '2280', message: 'VTL:CRITICAL boom', url: 'https://shop.example/products/x', ua: 'Mozilla/5.0 test' });
-    expect(JSON.parse(row.payload_json!)).toMatchObject({ bid: 'build-1', ss: '1280x720', errors: [{ msg: 'VTL:CRITICAL boom', line: '12' }] });
+    expect(row).toMatchObject({
+      shop_id: 'demo',
+      code: '2280',
+      message: 'VTL:CRITICAL boom',
+      url: 'https://shop.example/products/x',
+      ua: 'Mozilla/5.0 test',
+    });
+    expect(JSON.parse(row.payload_json!)).toMatchObject({
+      bid: 'build-1',
+      ss: '1280x720',
+      errors: [{ msg: 'VTL:CRITICAL boom', line: '12' }],
+    });
   });
 
   it('POST /api/store-error rejects garbage with 400', async () => {
     const before = count('error_reports');
     for (const payload of ['sid=demo&url=x', 'code=' + encodeURIComponent('<script>'), 'code=' + 'x'.repeat(100)]) {
-      const res = await s.app.inject({ method: 'POST', url: '/api/store-error', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/store-error',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
       expect(json(res.body)).toHaveProperty('error.code', 'VALIDATION_ERROR');
     }
-    const txt = await s.app.inject({ method: 'POST', url: '/api/store-error', headers: { 'content-type': 'text/plain' }, payload: 'garbage' });
+    const txt = await s.app.inject({
+      method: 'POST',
+      url: '/api/store-error',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'garbage',
+    });
     expect(txt.statusCode).toBe(400);
-    const xml = await s.app.inject({ method: 'POST', url: '/api/store-error', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await s.app.inject({
+      method: 'POST',
+      url: '/api/store-error',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(json(xml.body)).toHaveProperty('error.code', 'UNSUPPORTED_MEDIA_TYPE');
     expect(count('error_reports')).toBe(before);
@@ -223,7 +308,10 @@ describe('settings + loader', () => {
   });
 
   it('ignores X-Forwarded-Proto/Host without a trusted proxy (see origin.test.ts)', async () => {
-    const res = await s.app.inject({ url: '/demo/vitrine.js', headers: { host: 'internal', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cdn.example.com' } });
+    const res = await s.app.inject({
+      url: '/demo/vitrine.js',
+      headers: { host: 'internal', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cdn.example.com' },
+    });
     expect(res.body).toContain('"assetBase":"http://internal/vitrine/"');
   });
 
@@ -247,7 +335,10 @@ describe('settings + loader', () => {
 
   it('overrides are merged and </script> / U+2028 are escaped', async () => {
     const dist = makeFakeDist();
-    const t = await makeServer({ distDir: dist, shopSettingsOverrides: { supportEmail: 'x</script><script>alert(1)</script>', note: 'a\u2028b\u2029c', modules: [21] } });
+    const t = await makeServer({
+      distDir: dist,
+      shopSettingsOverrides: { supportEmail: 'x</script><script>alert(1)</script>', note: 'a\u2028b\u2029c', modules: [21] },
+    });
     try {
       const res = await t.app.inject({ url: '/demo/vitrine.js' });
       expect(res.statusCode).toBe(200);

@@ -85,7 +85,9 @@ async function rawGet(target: string): Promise<string> {
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = s.app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(`GET ${target} HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.end(`GET ${target} HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n`),
+    );
     let text = '';
     socket.on('data', (chunk) => (text += chunk));
     socket.on('end', () => resolve(text));
@@ -97,7 +99,7 @@ describe('reflected values are escaped', () => {
   it('the 404 page escapes the request path in its canonical and hreflang links', async () => {
     const res = await rawGet(`/nothing"><img/src=x/onerror=alert(1)>`);
     expect(res).toMatch(/^HTTP\/1\.1 404/);
-    expect(res).not.toContain("<img/src=x");
+    expect(res).not.toContain('<img/src=x');
     const alternates = res.match(/<link rel="alternate"[^>]*>/g) ?? [];
     expect(alternates.length).toBeGreaterThan(0);
     for (const link of alternates) expect(link).toContain('&quot;&gt;&lt;img');

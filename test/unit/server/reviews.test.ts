@@ -13,8 +13,21 @@ afterAll(async () => {
   await s.app.close();
 });
 
-type Review = Record<string, unknown> & { id: number; stars: number; timestamp: number; review: string; photos: string[]; reply: string | null };
-type ListBody = { reviews: Review[]; total: number; page: number; pages: number; stats: { r: number; s: number; d: Record<string, number> } };
+type Review = Record<string, unknown> & {
+  id: number;
+  stars: number;
+  timestamp: number;
+  review: string;
+  photos: string[];
+  reply: string | null;
+};
+type ListBody = {
+  reviews: Review[];
+  total: number;
+  page: number;
+  pages: number;
+  stats: { r: number; s: number; d: Record<string, number> };
+};
 
 const db = () => s.app.vitrine.db;
 const lu = () => getLastUpdated(db(), 'demo');
@@ -23,9 +36,19 @@ const get = (url: string, headers: Record<string, string> = {}) => s.app.inject(
 const body = <T = ListBody>(res: { body: string }) => JSON.parse(res.body) as T;
 /** The demo shop's generated admin token (the store only has its hash). */
 const token = () => fs.readFileSync(path.join(s.dataDir, 'admin-token'), 'utf8').trim();
-const count = (sql: string, ...args: unknown[]) => (db().prepare(sql).get(...args) as { n: number }).n;
+const count = (sql: string, ...args: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...args) as { n: number }
+  ).n;
 const admin = (path: string, payload: unknown, tok: string | null = token()) =>
-  s.app.inject({ method: 'POST', url: `/api/admin/demo/reviews/${path}`, payload: payload as Record<string, unknown>, headers: tok === null ? {} : { authorization: `Bearer ${tok}` } });
+  s.app.inject({
+    method: 'POST',
+    url: `/api/admin/demo/reviews/${path}`,
+    payload: payload as Record<string, unknown>,
+    headers: tok === null ? {} : { authorization: `Bearer ${tok}` },
+  });
 
 describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
   it('pages through all visible reviews, newest first, totals from the DB', async () => {
@@ -36,7 +59,8 @@ describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
     expect(first.pages).toBe(Math.ceil(visible / 20));
     expect(first.reviews).toHaveLength(20);
     const all: Review[] = [...first.reviews];
-    for (let p = 2; p <= first.pages; p++) all.push(...body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=20&page=${p}`)).reviews);
+    for (let p = 2; p <= first.pages; p++)
+      all.push(...body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=20&page=${p}`)).reviews);
     expect(all).toHaveLength(visible);
     expect(new Set(all.map((r) => r.id)).size).toBe(visible);
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.timestamp).toBeGreaterThanOrEqual(all[i]!.timestamp);
@@ -59,7 +83,23 @@ describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
     const { reviews } = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=100`));
     for (const r of reviews) {
       expect(Object.keys(r).sort()).toEqual(
-        ['id', 'productId', 'productHandle', 'type', 'name', 'stars', 'review', 'date', 'timestamp', 'photos', 'imgUrl', 'verified', 'reply', 'replyAuthor', 'locale'].sort(),
+        [
+          'id',
+          'productId',
+          'productHandle',
+          'type',
+          'name',
+          'stars',
+          'review',
+          'date',
+          'timestamp',
+          'photos',
+          'imgUrl',
+          'verified',
+          'reply',
+          'replyAuthor',
+          'locale',
+        ].sort(),
       );
       expect(r.productHandle).toBe(HANDLE);
       expect(['product_review', 'order_review']).toContain(r.type);
@@ -186,7 +226,11 @@ describe('photos', () => {
 
 describe('owner admin', () => {
   const firstVisible = () =>
-    (db().prepare("SELECT id FROM reviews WHERE shop_id='demo' AND product_handle=? AND hidden=0 ORDER BY id LIMIT 1").get(HANDLE) as { id: number }).id;
+    (
+      db().prepare("SELECT id FROM reviews WHERE shop_id='demo' AND product_handle=? AND hidden=0 ORDER BY id LIMIT 1").get(HANDLE) as {
+        id: number;
+      }
+    ).id;
 
   it('401 without or with a wrong token, 404 for unknown shop/review', async () => {
     const id = firstVisible();
@@ -195,11 +239,21 @@ describe('owner admin', () => {
       expect(res.statusCode).toBe(401);
       expect(body<{ error: { code: string } }>(res).error.code).toBe('UNAUTHORIZED');
     }
-    const raw = await s.app.inject({ method: 'POST', url: `/api/admin/demo/reviews/${id}/reply`, payload: { reply: 'x' }, headers: { authorization: token() } });
+    const raw = await s.app.inject({
+      method: 'POST',
+      url: `/api/admin/demo/reviews/${id}/reply`,
+      payload: { reply: 'x' },
+      headers: { authorization: token() },
+    });
     expect(raw.statusCode).toBe(401);
     expect(count('SELECT hidden AS n FROM reviews WHERE id = ?', id)).toBe(0);
     expect((await admin('99999999/hide', { hidden: true })).statusCode).toBe(404);
-    const noShop = await s.app.inject({ method: 'POST', url: `/api/admin/nope/reviews/${id}/hide`, payload: { hidden: true }, headers: { authorization: `Bearer ${token()}` } });
+    const noShop = await s.app.inject({
+      method: 'POST',
+      url: `/api/admin/nope/reviews/${id}/hide`,
+      payload: { hidden: true },
+      headers: { authorization: `Bearer ${token()}` },
+    });
     expect(noShop.statusCode).toBe(404);
     expect((await admin(`${id}/hide`, { hidden: 'yes' })).statusCode).toBe(400);
     expect((await admin(`${id}/reply`, { reply: 'x'.repeat(5001) })).statusCode).toBe(400);
@@ -214,7 +268,9 @@ describe('owner admin', () => {
     expect(out.review.reply).toBe('Thanks! <b>Enjoy</b>');
     expect(out.lastUpdated).toBeGreaterThan(before);
     expect(lu()).toBe(out.lastUpdated);
-    expect((db().prepare('SELECT reply_html FROM reviews WHERE id = ?').get(id) as { reply_html: string }).reply_html).toBe('Thanks! <b>Enjoy</b>');
+    expect((db().prepare('SELECT reply_html FROM reviews WHERE id = ?').get(id) as { reply_html: string }).reply_html).toBe(
+      'Thanks! <b>Enjoy</b>',
+    );
     // the old lastUpdated URL is now stale: no-store but fresh data
     const stale = await get(`/api/reviews/demo/${before}/${HANDLE}.json?limit=100`);
     expect(stale.headers['cache-control']).toBe('no-store');
@@ -260,7 +316,9 @@ describe('admin CLI', () => {
       const code = await runAdminCli(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
       return { code, out, err };
     };
-    const id = String((db().prepare("SELECT id FROM reviews WHERE shop_id='demo' AND hidden=0 ORDER BY id DESC LIMIT 1").get() as { id: number }).id);
+    const id = String(
+      (db().prepare("SELECT id FROM reviews WHERE shop_id='demo' AND hidden=0 ORDER BY id DESC LIMIT 1").get() as { id: number }).id,
+    );
     const viaStore = await run(['reply', id, 'Thanks from the CLI', '--url', address], { VITRINE_DATA_DIR: s.dataDir });
     expect(viaStore).toMatchObject({ code: 0, err: [] });
     expect(viaStore.out[0]).toContain('reply saved: Thanks from the CLI');

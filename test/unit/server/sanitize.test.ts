@@ -7,7 +7,7 @@ const XSS_PAYLOADS = [
   '<SCRIPT SRC=http://xss.example/xss.js></SCRIPT>',
   '<img src=x onerror=alert(1)>',
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
   '<IMG """><SCRIPT>alert("XSS")</SCRIPT>">',
   '<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>',
@@ -65,7 +65,8 @@ describe('sanitizeReviewHtml — XSS table', () => {
     const out = sanitizeReviewHtml(payload);
     for (const re of FORBIDDEN) expect(out, `${re} in ${out}`).not.toMatch(re);
     // Every surviving tag is on the allow-list.
-    for (const m of out.matchAll(/<\/?([a-z0-9]+)/gi)) expect(['b', 'i', 'em', 'strong', 'br', 'p', 'ul', 'ol', 'li', 'a']).toContain(m[1]!.toLowerCase());
+    for (const m of out.matchAll(/<\/?([a-z0-9]+)/gi))
+      expect(['b', 'i', 'em', 'strong', 'br', 'p', 'ul', 'ol', 'li', 'a']).toContain(m[1]!.toLowerCase());
     // Every surviving href is http(s).
     for (const m of out.matchAll(/href="([^"]*)"/g)) expect(m[1]).toMatch(/^https?:\/\//);
   });
@@ -76,8 +77,14 @@ describe('sanitizeReviewHtml — allowed markup', () => {
     ['<b>bold</b> <i>it</i> <em>em</em> <strong>s</strong>', '<b>bold</b> <i>it</i> <em>em</em> <strong>s</strong>'],
     ['line<br>break', 'line<br />break'],
     ['<p>para</p><ul><li>a</li></ul><ol><li>b</li></ol>', '<p>para</p><ul><li>a</li></ul><ol><li>b</li></ol>'],
-    ['<a href="https://ok.example/x?a=1&amp;b=2">link</a>', '<a href="https://ok.example/x?a=1&amp;b=2" rel="nofollow ugc noopener" target="_blank">link</a>'],
-    ['<a href="http://ok.example/" rel="opener" target="_self">l</a>', '<a href="http://ok.example/" rel="nofollow ugc noopener" target="_blank">l</a>'],
+    [
+      '<a href="https://ok.example/x?a=1&amp;b=2">link</a>',
+      '<a href="https://ok.example/x?a=1&amp;b=2" rel="nofollow ugc noopener" target="_blank">link</a>',
+    ],
+    [
+      '<a href="http://ok.example/" rel="opener" target="_self">l</a>',
+      '<a href="http://ok.example/" rel="nofollow ugc noopener" target="_blank">l</a>',
+    ],
     ['<a href="javascript:alert(1)">bad</a>', '<a rel="nofollow ugc noopener" target="_blank">bad</a>'],
     ['Fish &amp; chips &lt;3 &eacute;', 'Fish &amp; chips &lt;3 &eacute;'],
     ['a < b > c', 'a &lt; b &gt; c'],

@@ -78,7 +78,8 @@ describe('pages', () => {
     expect(cards.length).toBe(PRODUCTS.length);
     expect(cards.length).toBeGreaterThanOrEqual(24);
     expect(res.body).toContain('<select name="sort_by"');
-    for (const v of ['manual', 'best-selling', 'title-ascending', 'price-ascending', 'created-descending']) expect(res.body).toContain(`<option value="${v}"`);
+    for (const v of ['manual', 'best-selling', 'title-ascending', 'price-ascending', 'created-descending'])
+      expect(res.body).toContain(`<option value="${v}"`);
     expect(res.body).toContain('loading="lazy"');
     const meta = analyticsMeta(res.body);
     expect(meta.page).toMatchObject({ pageType: 'collection', resourceType: 'collection' });
@@ -101,7 +102,9 @@ describe('pages', () => {
     expect(html).toMatch(/class="product__info-container"/);
     expect(html).toContain(`<div class="product__title"><h1>${tee.title}</h1></div>`);
     expect(html).toContain('<variant-selects');
-    expect(html).toMatch(/<form method="post" action="\/cart\/add" id="product-form-[^"]+" accept-charset="UTF-8" class="form product-form"/);
+    expect(html).toMatch(
+      /<form method="post" action="\/cart\/add" id="product-form-[^"]+" accept-charset="UTF-8" class="form product-form"/,
+    );
     expect(html).toContain(`<input type="hidden" name="id" value="${inStock.id}"`);
     expect(html).toContain('fetchpriority="high"');
     const pj = /<script type="application\/json" id="ProductJson-([^"]+)">(.*?)<\/script>/.exec(html)!;
@@ -200,11 +203,12 @@ describe('pages', () => {
       expect(res.headers['cache-control']).toContain('max-age=31536000');
       expect(res.body.length).toBeLessThan(2048);
     }
-    for (const p of PRODUCTS) for (const src of p.product.images) {
-      const res = await s.app.inject({ url: src });
-      expect(res.statusCode, src).toBe(200);
-      expect(res.body.length).toBeLessThan(2048);
-    }
+    for (const p of PRODUCTS)
+      for (const src of p.product.images) {
+        const res = await s.app.inject({ url: src });
+        expect(res.statusCode, src).toBe(200);
+        expect(res.body.length).toBeLessThan(2048);
+      }
     expect((await s.app.inject({ url: '/images/products/nope.svg' })).statusCode).toBe(404);
   });
 });
@@ -221,10 +225,18 @@ describe('AJAX cart', () => {
   it('in a market, the cart JSON answers in its currency (line items, totals, add results)', async () => {
     const visitor = `${await newVisitor()}; localization=GB`;
     const gbp = (cents: number) => Math.round(cents * 0.74);
-    const add = JSON.parse((await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: visitor }, payload: { id: inStock.id, quantity: 2 } })).body);
+    const add = JSON.parse(
+      (await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: visitor }, payload: { id: inStock.id, quantity: 2 } }))
+        .body,
+    );
     expect(add).toMatchObject({ id: inStock.id, quantity: 2, price: gbp(inStock.price), line_price: gbp(inStock.price * 2) });
     const cart = JSON.parse((await s.app.inject({ url: '/cart.js', headers: { cookie: visitor } })).body);
-    expect(cart).toMatchObject({ currency: 'GBP', item_count: 2, total_price: gbp(inStock.price * 2), items: [{ price: gbp(inStock.price), final_line_price: gbp(inStock.price * 2) }] });
+    expect(cart).toMatchObject({
+      currency: 'GBP',
+      item_count: 2,
+      total_price: gbp(inStock.price * 2),
+      items: [{ price: gbp(inStock.price), final_line_price: gbp(inStock.price * 2) }],
+    });
     // The same cart seen from the US store front: shop currency, untouched amounts.
     const us = JSON.parse((await s.app.inject({ url: '/en-us/cart.js', headers: { cookie: visitor } })).body);
     expect(us).toMatchObject({ currency: 'USD', total_price: inStock.price * 2 });
@@ -234,11 +246,29 @@ describe('AJAX cart', () => {
     const a = await newVisitor();
     const b = await newVisitor();
     expect(a).not.toBe(b);
-    const add = await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: a }, payload: { id: inStock.id, quantity: 2 } });
+    const add = await s.app.inject({
+      method: 'POST',
+      url: '/cart/add.js',
+      headers: { cookie: a },
+      payload: { id: inStock.id, quantity: 2 },
+    });
     expect(add.statusCode).toBe(200);
-    expect(JSON.parse(add.body)).toMatchObject({ id: inStock.id, variant_id: inStock.id, product_id: tee.id, quantity: 2, handle: tee.handle, price: inStock.price, line_price: inStock.price * 2 });
+    expect(JSON.parse(add.body)).toMatchObject({
+      id: inStock.id,
+      variant_id: inStock.id,
+      product_id: tee.id,
+      quantity: 2,
+      handle: tee.handle,
+      price: inStock.price,
+      line_price: inStock.price * 2,
+    });
     const other = getProduct('ceramic-mug')!.product.variants[0]!;
-    const addItems = await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: a }, payload: { items: [{ id: other.id, quantity: 1 }] } });
+    const addItems = await s.app.inject({
+      method: 'POST',
+      url: '/cart/add.js',
+      headers: { cookie: a },
+      payload: { items: [{ id: other.id, quantity: 1 }] },
+    });
     expect(JSON.parse(addItems.body).items).toHaveLength(1);
     let cart = JSON.parse((await s.app.inject({ url: '/cart.js', headers: { cookie: a } })).body);
     expect(cart).toMatchObject({ item_count: 3, total_price: inStock.price * 2 + other.price, currency: 'USD' });
@@ -249,16 +279,44 @@ describe('AJAX cart', () => {
     // visitor b's cart is untouched
     expect(JSON.parse((await s.app.inject({ url: '/cart.json', headers: { cookie: b } })).body).item_count).toBe(0);
     // change by line and by key
-    cart = JSON.parse((await s.app.inject({ method: 'POST', url: '/cart/change.js', headers: { cookie: a }, payload: { line: 1, quantity: 5 } })).body);
+    cart = JSON.parse(
+      (await s.app.inject({ method: 'POST', url: '/cart/change.js', headers: { cookie: a }, payload: { line: 1, quantity: 5 } })).body,
+    );
     expect(cart.items[0].quantity).toBe(5);
-    cart = JSON.parse((await s.app.inject({ method: 'POST', url: '/cart/change.js', headers: { cookie: a }, payload: { id: cart.items[1].key, quantity: 0 } })).body);
+    cart = JSON.parse(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/cart/change.js',
+          headers: { cookie: a },
+          payload: { id: cart.items[1].key, quantity: 0 },
+        })
+      ).body,
+    );
     expect(cart.items).toHaveLength(1);
-    expect((await s.app.inject({ method: 'POST', url: '/cart/change.js', headers: { cookie: a }, payload: { line: 9, quantity: 1 } })).statusCode).toBe(400);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/cart/change.js', headers: { cookie: a }, payload: { line: 9, quantity: 1 } }))
+        .statusCode,
+    ).toBe(400);
     // update by variant id map
-    cart = JSON.parse((await s.app.inject({ method: 'POST', url: '/cart/update.js', headers: { cookie: a }, payload: { updates: { [inStock.id]: 1, [other.id]: 2 } } })).body);
+    cart = JSON.parse(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/cart/update.js',
+          headers: { cookie: a },
+          payload: { updates: { [inStock.id]: 1, [other.id]: 2 } },
+        })
+      ).body,
+    );
     expect(cart.item_count).toBe(3);
     // form update updates[] + redirect
-    const form = await s.app.inject({ method: 'POST', url: '/cart/update', headers: { cookie: a, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'updates%5B%5D=4&updates%5B%5D=0' });
+    const form = await s.app.inject({
+      method: 'POST',
+      url: '/cart/update',
+      headers: { cookie: a, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'updates%5B%5D=4&updates%5B%5D=0',
+    });
     expect(form.statusCode).toBe(302);
     expect(form.headers.location).toBe('/cart');
     cart = JSON.parse((await s.app.inject({ url: '/cart.js', headers: { cookie: a } })).body);
@@ -276,7 +334,12 @@ describe('AJAX cart', () => {
 
   it('form-encoded /cart/add redirects to the (prefixed) cart page', async () => {
     const c = await newVisitor();
-    const res = await s.app.inject({ method: 'POST', url: '/es/cart/add', headers: { cookie: c, 'content-type': 'application/x-www-form-urlencoded' }, payload: `id=${inStock.id}&quantity=1` });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/es/cart/add',
+      headers: { cookie: c, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${inStock.id}&quantity=1`,
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/es/cart');
     const cart = JSON.parse((await s.app.inject({ url: '/es/cart.js', headers: { cookie: c } })).body);
@@ -286,7 +349,17 @@ describe('AJAX cart', () => {
 
   it('422 for unknown or sold-out variants and over-stock quantities', async () => {
     const c = await newVisitor();
-    for (const payload of [{ id: 123, quantity: 1 }, { id: soldOut.id, quantity: 1 }, { id: inStock.id, quantity: inStock.inventory_quantity + 1 }, { items: [{ id: inStock.id, quantity: 1 }, { id: 999, quantity: 1 }] }]) {
+    for (const payload of [
+      { id: 123, quantity: 1 },
+      { id: soldOut.id, quantity: 1 },
+      { id: inStock.id, quantity: inStock.inventory_quantity + 1 },
+      {
+        items: [
+          { id: inStock.id, quantity: 1 },
+          { id: 999, quantity: 1 },
+        ],
+      },
+    ]) {
       const res = await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: c }, payload });
       expect(res.statusCode).toBe(422);
       expect(JSON.parse(res.body)).toMatchObject({ status: 422, message: 'Cart Error', description: expect.any(String) });
@@ -296,7 +369,10 @@ describe('AJAX cart', () => {
     expect((await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: c }, payload: {} })).statusCode).toBe(400);
     // pre-order (policy continue) can be added despite 0 stock
     const pre = getProduct('trail-sneakers')!.product.variants[0]!;
-    expect((await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: c }, payload: { id: pre.id, quantity: 3 } })).statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: c }, payload: { id: pre.id, quantity: 3 } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('POST /localization sets a cookie and redirects', async () => {
@@ -311,9 +387,19 @@ describe('AJAX cart', () => {
     expect(cookieFrom(res, 'localization')).toBe('NL');
     const page = await s.app.inject({ url: '/', headers: { cookie: 'localization=NL' } });
     expect(shopifyGlobal(page.body).country).toBe('NL');
-    const evil = await s.app.inject({ method: 'POST', url: '/localization', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'return_to=%2F%2Fevil.example&country_code=US' });
+    const evil = await s.app.inject({
+      method: 'POST',
+      url: '/localization',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'return_to=%2F%2Fevil.example&country_code=US',
+    });
     expect(evil.headers.location).toBe('/');
-    const lang = await s.app.inject({ method: 'POST', url: '/localization', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'return_to=%2Fes%2Fproducts%2Fx&locale_code=nl' });
+    const lang = await s.app.inject({
+      method: 'POST',
+      url: '/localization',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'return_to=%2Fes%2Fproducts%2Fx&locale_code=nl',
+    });
     expect(lang.headers.location).toBe('/nl/products/x');
   });
 });

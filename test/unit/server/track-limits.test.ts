@@ -14,13 +14,31 @@ const count = (db: DB, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM 
 const storeBytes = (db: DB) => Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
 
 const track = (app: App, payload: unknown, remoteAddress = '203.0.113.10') =>
-  app.inject({ method: 'POST', url: '/api/track', remoteAddress, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  app.inject({
+    method: 'POST',
+    url: '/api/track',
+    remoteAddress,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 const storeError = (app: App, form: Record<string, string>, remoteAddress = '203.0.113.10') =>
-  app.inject({ method: 'POST', url: '/api/store-error', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+  app.inject({
+    method: 'POST',
+    url: '/api/store-error',
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
 
 /** A meta object of about `bytes` bytes serialized, like the client's (URLs, ids, referrer). */
 function metaOf(bytes: number, shopId = 'demo'): Record<string, unknown> {
-  return { shopId, pageType: 'product', pageUrl: `https://shop.example/products/x?utm=${'u'.repeat(Math.max(0, bytes - 120))}`, sessionId: 's-123', userUid: 'u-456' };
+  return {
+    shopId,
+    pageType: 'product',
+    pageUrl: `https://shop.example/products/x?utm=${'u'.repeat(Math.max(0, bytes - 120))}`,
+    sessionId: 's-123',
+    userUid: 'u-456',
+  };
 }
 const events = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'widget_view', id: 21, i }));
 
@@ -70,7 +88,9 @@ describe('POST /api/track storage', () => {
         expect(json(res.body)).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/meta|events\[0\]/) } });
       }
       // Right at the caps is fine: 5 levels, ~4 kB.
-      expect((await track(app, { version: '1', events: [{ type: 'a', ...deep(5) }], meta: { shopId: 'demo', ...deep(5) } })).statusCode).toBe(204);
+      expect(
+        (await track(app, { version: '1', events: [{ type: 'a', ...deep(5) }], meta: { shopId: 'demo', ...deep(5) } })).statusCode,
+      ).toBe(204);
       expect((await track(app, { version: '1', events: events(1), meta: metaOf(4000) })).statusCode).toBe(204);
       expect(count(db, 'events')).toBe(before + 2);
     } finally {
@@ -104,7 +124,11 @@ describe('POST /api/store-error limits', () => {
   it('nested JSON values are 400; a report still over 8 kB after the cuts is 413', async () => {
     const { app } = await makeServer();
     try {
-      const nested = await app.inject({ method: 'POST', url: '/api/store-error', payload: { code: '2280', sid: 'demo', extra: { deep: [1] } } });
+      const nested = await app.inject({
+        method: 'POST',
+        url: '/api/store-error',
+        payload: { code: '2280', sid: 'demo', extra: { deep: [1] } },
+      });
       expect(nested.statusCode).toBe(400);
       expect(json(nested.body).error.code).toBe('VALIDATION_ERROR');
       const form: Record<string, string> = { code: '2280', sid: 'demo' };
@@ -160,7 +184,9 @@ describe('rate limits', () => {
 
   it('VITRINE_RATE_LIMIT=0 (rateLimit: false) turns every limit off', async () => {
     expect(configFromEnv({ VITRINE_RATE_LIMIT: '0', VITRINE_TRACK_RATE_PER_MIN: '5' })).toEqual({ rateLimit: false });
-    expect(configFromEnv({ VITRINE_TRACK_RATE_PER_MIN: '5', VITRINE_STORE_ERROR_RATE_PER_MIN: '7', VITRINE_ADMIN_FAILURES_PER_15_MIN: '3' })).toEqual({
+    expect(
+      configFromEnv({ VITRINE_TRACK_RATE_PER_MIN: '5', VITRINE_STORE_ERROR_RATE_PER_MIN: '7', VITRINE_ADMIN_FAILURES_PER_15_MIN: '3' }),
+    ).toEqual({
       rateLimit: { trackPerMinute: 5, storeErrorPerMinute: 7, adminFailuresPer15Min: 3 },
     });
     expect(() => configFromEnv({ VITRINE_RATE_LIMIT: 'off' })).toThrow(/^VITRINE_RATE_LIMIT must be 0/);
@@ -211,7 +237,11 @@ describe('retention', () => {
       expect(count(db, 'track_batches')).toBe(2);
       expect(count(db, 'error_reports')).toBe(2);
       expect(await pruneExpired(db, { retentionDays: 90, now })).toEqual({ events: 0, track_batches: 0, error_reports: 0 });
-      expect(await pruneExpired(db, { retentionDays: 1, now: new Date(now.getTime() + 10 * DAY) })).toEqual({ events: 6, track_batches: 2, error_reports: 2 });
+      expect(await pruneExpired(db, { retentionDays: 1, now: new Date(now.getTime() + 10 * DAY) })).toEqual({
+        events: 6,
+        track_batches: 2,
+        error_reports: 2,
+      });
     } finally {
       db.close();
     }

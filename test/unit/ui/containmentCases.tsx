@@ -66,7 +66,12 @@ export const containmentCases: Record<string, (flush: Flush) => Promise<void>> =
     const report = vi.fn();
     const el = host();
     await flush(() => {
-      renderInShadow(el, '', createElement('div', null, createElement(Boundary, { name: 'effect' }, createElement(BoomInEffect)), 'sibling'), { report, name: 'w' });
+      renderInShadow(
+        el,
+        '',
+        createElement('div', null, createElement(Boundary, { name: 'effect' }, createElement(BoomInEffect)), 'sibling'),
+        { report, name: 'w' },
+      );
     });
     expect(shadowText(el)).toBe('sibling');
     expect(report.mock.calls[0]![1]).toBeInstanceOf(TypeError);
@@ -96,8 +101,10 @@ export const containmentCases: Record<string, (flush: Flush) => Promise<void>> =
       renderInShadow(el, '', createElement(Boom), { report, name: 'w', onError });
     });
     expect(shadowText(el)).toBe('');
-    expect(() => guard(() => {
-      throw new Error('x');
-    })()).not.toThrow();
+    expect(() =>
+      guard(() => {
+        throw new Error('x');
+      })(),
+    ).not.toThrow();
   },
 };

@@ -9,7 +9,8 @@ const setup = () => {
   const button = api.root.querySelector('button')!;
   const list = api.root.querySelector('[role="listbox"]') as HTMLElement;
   const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
-  const active = () => list.getAttribute('aria-activedescendant') && document.getElementById(list.getAttribute('aria-activedescendant')!)?.textContent;
+  const active = () =>
+    list.getAttribute('aria-activedescendant') && document.getElementById(list.getAttribute('aria-activedescendant')!)?.textContent;
   return { select, api, button, list, key, active };
 };
 

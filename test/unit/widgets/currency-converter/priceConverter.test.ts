@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { convert, formatConverted } from '../../../../src/core/money';
-import { convertText, createPriceConverter, moneyParser, moneyParsers, type RenderPrice } from '../../../../src/widgets/currency-converter/priceConverter';
+import {
+  convertText,
+  createPriceConverter,
+  moneyParser,
+  moneyParsers,
+  type RenderPrice,
+} from '../../../../src/widgets/currency-converter/priceConverter';
 
 const EUR: RenderPrice = (cents, withCode) => {
   const { value, decimals } = convert(cents, 1, 0.86, 'EUR');
@@ -28,7 +34,7 @@ describe('reading shown prices with the shop money format', () => {
     for (const [format, text] of [
       ['{{amount_with_comma_separator}} €', '1.234,50 €'],
       ['{{amount_with_space_separator}} kr', '1 234,50 kr'],
-      ["CHF {{amount_with_apostrophe_separator}}", "CHF 1'234.50"],
+      ['CHF {{amount_with_apostrophe_separator}}', "CHF 1'234.50"],
       ['¥{{amount_no_decimals}}', '¥1,235'],
     ]) {
       convertText(text, [moneyParser(format)!], render);
@@ -54,7 +60,8 @@ describe('createPriceConverter (DOM)', () => {
     document.body.innerHTML = `<div class="price"><div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$1,134.65</span></div>
       <s class="price-item price-item--regular">$20.00</s></div><p class="totals__total-value">$30.00 USD</p><p class="other">$5.00</p>`;
   };
-  const texts = () => Array.from(document.querySelectorAll('.price-item, .totals__total-value, .other')).map((element) => element.textContent);
+  const texts = () =>
+    Array.from(document.querySelectorAll('.price-item, .totals__total-value, .other')).map((element) => element.textContent);
 
   it('converts every price, never twice, and restores the exact original', () => {
     page();

@@ -11,15 +11,25 @@ describe('localization redirect (spec §4, §7)', () => {
     const storage = createStorage('local');
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const now = 1_800_000_000_000;
-    expect(localizationRedirect({ currency: 'EUR', country: 'ES', root: '/es/', returnTo: '/es/products/x' }, storage, document, now)).toBe(true);
+    expect(localizationRedirect({ currency: 'EUR', country: 'ES', root: '/es/', returnTo: '/es/products/x' }, storage, document, now)).toBe(
+      true,
+    );
     const form = document.querySelector('form')!;
     expect(form.getAttribute('action')).toBe('/es/localization');
     expect(form.method).toBe('post');
-    expect(Object.fromEntries(new FormData(form))).toEqual({ form_type: 'localization', utf8: '✓', _method: 'put', return_to: '/es/products/x', country_code: 'ES' });
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      form_type: 'localization',
+      utf8: '✓',
+      _method: 'put',
+      return_to: '/es/products/x',
+      country_code: 'ES',
+    });
     expect(submit).toHaveBeenCalledTimes(1);
     expect(storage.get('redirectCurrency')).toBe('EUR');
     expect(storage.get('redirectTime')).toBe(String(now));
-    expect(localizationRedirect({ currency: 'GBP', country: 'GB', root: '', returnTo: '/' }, storage, document, now + 3_599_000)).toBe(false);
+    expect(localizationRedirect({ currency: 'GBP', country: 'GB', root: '', returnTo: '/' }, storage, document, now + 3_599_000)).toBe(
+      false,
+    );
     expect(redirectAllowed(storage, now + 3_600_000)).toBe(true);
   });
 });

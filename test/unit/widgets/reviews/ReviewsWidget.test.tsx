@@ -40,7 +40,9 @@ function ctx(list = ALL): WidgetContext {
     report: vi.fn(),
     // The loader's `ctx.load` imports lazy parts by name; here the source module stands in.
     load: ((name: string) =>
-      name === 'reviews.modal' ? import('../../../../src/widgets/reviews/lazy/modal') : Promise.reject(new Error(`unknown part ${name}`))) as WidgetContext['load'],
+      name === 'reviews.modal'
+        ? import('../../../../src/widgets/reviews/lazy/modal')
+        : Promise.reject(new Error(`unknown part ${name}`))) as WidgetContext['load'],
     request: (async (url: string) => {
       urls.push(url);
       const starFilter = /\/r(\d)\.json/.exec(url);

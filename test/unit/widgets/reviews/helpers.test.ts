@@ -19,7 +19,11 @@ const html = (input: string) => {
 
 describe('sanitizeHtml (allow-list, DOM-based)', () => {
   test('keeps the allowed tags and text', () => {
-    expect(html('Lovely <b>soft</b> fabric.<br>What I like:<ul><li>the fit</li><li><em>the</em> <strong>colour</strong></li></ul><ol><li><i>x</i></li></ol><p>p</p>')).toBe(
+    expect(
+      html(
+        'Lovely <b>soft</b> fabric.<br>What I like:<ul><li>the fit</li><li><em>the</em> <strong>colour</strong></li></ul><ol><li><i>x</i></li></ol><p>p</p>',
+      ),
+    ).toBe(
       'Lovely <b>soft</b> fabric.<br>What I like:<ul><li>the fit</li><li><em>the</em> <strong>colour</strong></li></ul><ol><li><i>x</i></li></ol><p>p</p>',
     );
   });
@@ -27,15 +31,28 @@ describe('sanitizeHtml (allow-list, DOM-based)', () => {
     expect(html('<a href="https://x.example/a?b=1&amp;c" onclick="x()" style="color:red" rel="opener">ok</a>')).toBe(
       '<a href="https://x.example/a?b=1&amp;c" rel="nofollow ugc noopener" target="_blank">ok</a>',
     );
-    for (const bad of ['javascript:alert(1)', 'JaVaScript:alert(1)', '&#106;avascript:alert(1)', 'java&#x09;script:x', ' data:text/html,x', '//evil.example', '/relative', 'vbscript:x'])
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScript:alert(1)',
+      '&#106;avascript:alert(1)',
+      'java&#x09;script:x',
+      ' data:text/html,x',
+      '//evil.example',
+      '/relative',
+      'vbscript:x',
+    ])
       expect(html(`<a href="${bad}">x</a>`)).toBe('<a rel="nofollow ugc noopener" target="_blank">x</a>');
   });
   test('drops scripts, styles, svg, iframes, images, forms and event handlers; unwraps unknown tags', () => {
-    const out = html('Great<img src=x onerror="alert(1)"><script>alert(2)</script><style>*{}</style><svg onload=x><text>t</text></svg><iframe src=x></iframe><form><input></form><div onclick="x" class="c"><span>kept</span></div><!-- c --><b onmouseover="x">b</b>');
+    const out = html(
+      'Great<img src=x onerror="alert(1)"><script>alert(2)</script><style>*{}</style><svg onload=x><text>t</text></svg><iframe src=x></iframe><form><input></form><div onclick="x" class="c"><span>kept</span></div><!-- c --><b onmouseover="x">b</b>',
+    );
     expect(out).toBe('Great<span>kept</span>'.replace('<span>kept</span>', 'kept') + '<b>b</b>');
   });
   test('noscript / template / mXSS-shaped input yields no elements outside the allow-list', () => {
-    const out = html('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript><math><mtext><table><mglyph><style><img src=x onerror=alert(1)>');
+    const out = html(
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript><math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+    );
     const div = document.createElement('div');
     div.innerHTML = out;
     expect(div.querySelectorAll('*:not(b,i,em,strong,br,p,ul,ol,li,a)').length).toBe(0);
@@ -53,7 +70,19 @@ describe('sanitizeHtml (allow-list, DOM-based)', () => {
 
 test('safeUrl: http(s) and root-relative only', () => {
   for (const ok of ['https://cdn.example/a.jpg', 'http://x.example/a', '/api/photos/1/2.svg']) expect(safeUrl(ok)).toBe(ok);
-  for (const bad of ['javascript:alert(1)', ' https://x', 'data:image/png;base64,xx', '//evil.example/a', '/\\evil', 'x.jpg', 'https://x/"onerror=1', 'https://x/a b', 5, null, '\u0000/a'])
+  for (const bad of [
+    'javascript:alert(1)',
+    ' https://x',
+    'data:image/png;base64,xx',
+    '//evil.example/a',
+    '/\\evil',
+    'x.jpg',
+    'https://x/"onerror=1',
+    'https://x/a b',
+    5,
+    null,
+    '\u0000/a',
+  ])
     expect(safeUrl(bad)).toBeNull();
 });
 
@@ -85,12 +114,35 @@ describe('layout (spec §9)', () => {
 describe('api parsing', () => {
   const ctx = { settings: { providerBase: 'https://p.example/api/', shopId: 'demo', lastUpdated: 17 } } as unknown as WidgetContext;
   test('URLs: list and star filter', () => {
-    expect(reviewsUrl(ctx, 'classic-cotton-tee', null, 100)).toBe('https://p.example/api/reviews/demo/17/classic-cotton-tee.json?page=1&limit=100');
+    expect(reviewsUrl(ctx, 'classic-cotton-tee', null, 100)).toBe(
+      'https://p.example/api/reviews/demo/17/classic-cotton-tee.json?page=1&limit=100',
+    );
     expect(reviewsUrl(ctx, 'a/b', 4, 50)).toBe('https://p.example/api/reviews/demo/17/a%2Fb/r4.json?page=1&limit=50');
   });
   test('toReview coerces every field and drops unsafe photos', () => {
-    const r = toReview({ id: 6, name: { x: 1 }, stars: 9, review: '<b>x</b>', timestamp: 'x', date: '2024-01-01T00:00:00Z', photos: ['/a.svg', 'javascript:x', 3], verified: 'yes', reply: '', replyAuthor: 'Team' })!;
-    expect(r).toEqual({ id: '6', name: '', stars: 5, review: '<b>x</b>', date: Date.parse('2024-01-01T00:00:00Z'), photos: ['/a.svg'], verified: false, reply: null, replyAuthor: 'Team' });
+    const r = toReview({
+      id: 6,
+      name: { x: 1 },
+      stars: 9,
+      review: '<b>x</b>',
+      timestamp: 'x',
+      date: '2024-01-01T00:00:00Z',
+      photos: ['/a.svg', 'javascript:x', 3],
+      verified: 'yes',
+      reply: '',
+      replyAuthor: 'Team',
+    })!;
+    expect(r).toEqual({
+      id: '6',
+      name: '',
+      stars: 5,
+      review: '<b>x</b>',
+      date: Date.parse('2024-01-01T00:00:00Z'),
+      photos: ['/a.svg'],
+      verified: false,
+      reply: null,
+      replyAuthor: 'Team',
+    });
     expect(toReview(null)).toBeNull();
     expect(toReview({ name: 'no id' })).toBeNull();
   });
@@ -106,11 +158,20 @@ describe('api parsing', () => {
     expect(absoluteUrl('//evil.example/x.jpg', 'https://reviews.example/api/')).toBeNull();
     // A provider behind the shop's own domain (an app proxy path): relative to the page.
     expect(absoluteUrl('/apps/vitrine/photos/1.svg', '/apps/vitrine/')).toBe(`${location.origin}/apps/vitrine/photos/1.svg`);
-    expect(toReview({ id: 1, photos: ['/api/photos/1/2.svg'] }, 'https://p.example/api/')!.photos).toEqual(['https://p.example/api/photos/1/2.svg']);
+    expect(toReview({ id: 1, photos: ['/api/photos/1/2.svg'] }, 'https://p.example/api/')!.photos).toEqual([
+      'https://p.example/api/photos/1/2.svg',
+    ]);
   });
   test('lists keep their good entries: a bad one is dropped and reported once', async () => {
     const report = vi.fn();
-    const good = (id: number) => ({ id, name: `N${id}`, stars: 5, timestamp: Date.UTC(2024, 0, id), photos: ['/api/photos/1/1.svg'], product: { handle: `p-${id}`, title: 'P' } });
+    const good = (id: number) => ({
+      id,
+      name: `N${id}`,
+      stars: 5,
+      timestamp: Date.UTC(2024, 0, id),
+      photos: ['/api/photos/1/1.svg'],
+      product: { handle: `p-${id}`, title: 'P' },
+    });
     const list = [good(1), null, { ...good(2), timestamp: 1e300 }, 'x', good(3)];
     const ctxWith = (json: unknown) => ({ ...ctx, report, request: async () => json }) as unknown as WidgetContext;
     const page = (await fetchReviews(ctxWith({ reviews: list, total: 5, stats: {} }), 'tee', null, 20))!;
@@ -137,20 +198,40 @@ describe('JSON-LD', () => {
     document.head.innerHTML = '';
   });
   const stats = { count: 2, average: 4.5, byStars: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } };
-  const reviews = [{ id: '1', name: '</script><b>x', stars: 5, review: 'Nice <b>tee</b>', date: Date.UTC(2024, 1, 2), photos: [], verified: true, reply: null, replyAuthor: '' }];
+  const reviews = [
+    {
+      id: '1',
+      name: '</script><b>x',
+      stars: 5,
+      review: 'Nice <b>tee</b>',
+      date: Date.UTC(2024, 1, 2),
+      photos: [],
+      verified: true,
+      reply: null,
+      replyAuthor: '',
+    },
+  ];
   const product = { title: 'Tee', image: 'https://x/i.png', url: 'https://shop/products/tee' };
   test('Product with AggregateRating and reviews, inert text', () => {
     const script = injectProductLd(document, buildProductLd(product, stats, reviews))!;
     expect(script.textContent).not.toContain('<');
     const ld = JSON.parse(script.textContent!);
     expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 });
-    expect(ld.review[0]).toMatchObject({ author: { name: '</script><b>x' }, reviewBody: 'Nice tee', datePublished: '2024-02-02', reviewRating: { ratingValue: 5 } });
+    expect(ld.review[0]).toMatchObject({
+      author: { name: '</script><b>x' },
+      reviewBody: 'Nice tee',
+      datePublished: '2024-02-02',
+      reviewRating: { ratingValue: 5 },
+    });
     // Replaced, not duplicated.
     injectProductLd(document, buildProductLd(product, stats, reviews));
     expect(document.querySelectorAll('script[type="application/ld+json"]').length).toBe(1);
   });
   test('an unknown date (0) is left out, never published as 1970-01-01', () => {
-    const ld = buildProductLd(product, stats, [{ ...reviews[0]!, date: 0 }, { ...reviews[0]!, date: -5 }]);
+    const ld = buildProductLd(product, stats, [
+      { ...reviews[0]!, date: 0 },
+      { ...reviews[0]!, date: -5 },
+    ]);
     const published = (ld.review as Record<string, unknown>[]).map((r) => r.datePublished);
     expect(published).toEqual([undefined, undefined]);
     expect(JSON.stringify(ld)).not.toContain('1970');
@@ -168,10 +249,18 @@ describe('JSON-LD', () => {
 describe('order-review flow', () => {
   test('reads the page data and goes to /products/{handle}, storing what is present', () => {
     const assign = vi.fn();
-    const win = { vitrineReviewOrder: { productHandle: 'classic-cotton-tee', code: 'A1', customerName: 'Ann', customerEmail: '' }, document, location: { assign } } as unknown as Window;
+    const win = {
+      vitrineReviewOrder: { productHandle: 'classic-cotton-tee', code: 'A1', customerName: 'Ann', customerEmail: '' },
+      document,
+      location: { assign },
+    } as unknown as Window;
     expect(followReviewOrder(win, '/es')).toBe('/es/products/classic-cotton-tee');
     expect(assign).toHaveBeenCalledWith('/es/products/classic-cotton-tee');
-    expect(JSON.parse(localStorage.getItem('vitrine:reviewOrder')!)).toEqual({ code: 'A1', customerName: 'Ann', productHandle: 'classic-cotton-tee' });
+    expect(JSON.parse(localStorage.getItem('vitrine:reviewOrder')!)).toEqual({
+      code: 'A1',
+      customerName: 'Ann',
+      productHandle: 'classic-cotton-tee',
+    });
   });
   test('no data or a bad handle: nothing happens', () => {
     expect(readReviewOrder({ document } as unknown as Window)).toBeNull();

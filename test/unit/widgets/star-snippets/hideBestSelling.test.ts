@@ -40,7 +40,9 @@ describe('removeBestSelling', () => {
 describe('leaveBestSelling', () => {
   const at = (url: string) => {
     const u = new URL(url);
-    return { pathname: u.pathname, search: u.search, hash: u.hash, replace: vi.fn() } as unknown as Location & { replace: ReturnType<typeof vi.fn> };
+    return { pathname: u.pathname, search: u.search, hash: u.hash, replace: vi.fn() } as unknown as Location & {
+      replace: ReturnType<typeof vi.fn>;
+    };
   };
 
   test('best-selling → manual, other parameters and the hash kept, no history entry', () => {
@@ -50,7 +52,11 @@ describe('leaveBestSelling', () => {
   });
 
   test('any other sort, or none, stays', () => {
-    for (const url of ['https://shop.test/collections/all', 'https://shop.test/collections/all?sort_by=price-ascending', 'https://shop.test/collections/all?q=best-selling']) {
+    for (const url of [
+      'https://shop.test/collections/all',
+      'https://shop.test/collections/all?sort_by=price-ascending',
+      'https://shop.test/collections/all?q=best-selling',
+    ]) {
       const loc = at(url);
       expect(leaveBestSelling(loc)).toBe(false);
       expect(loc.replace).not.toHaveBeenCalled();

@@ -9,7 +9,8 @@ const dawnCard = (h: string, root = '/') =>
   `<li><div class="card-wrapper"><div class="card"><div class="card__inner"><img src="x.png"><div class="card__content"><h3 class="card__heading"><a href="${root}products/${h}">In</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading" id="t-${h}"><a href="${root}products/${h}">${h}</a></h3><div class="price">$1</div></div></div></div></div></li>`;
 
 /** The provider's answer (wire format, spec §3 `{ r, s, d }`): 3 reviews, or none for `zero-…` handles. */
-const stats = (handles: string[]): Record<string, unknown> => Object.fromEntries(handles.map((h) => [h, { r: h.startsWith('zero') ? 0 : 3, s: 4.5 }]));
+const stats = (handles: string[]): Record<string, unknown> =>
+  Object.fromEntries(handles.map((h) => [h, { r: h.startsWith('zero') ? 0 : 3, s: 4.5 }]));
 
 function setup(html: string, opts: { showZero?: boolean } = {}) {
   document.body.innerHTML = html;
@@ -133,7 +134,14 @@ describe('createInjector', () => {
 
   test('skipHandle: the product of a product page gets no listing snippet', async () => {
     document.body.innerHTML = `<main><ul>${dawnCard('tee')}${dawnCard('mug')}</ul></main>`;
-    const injector = createInjector({ doc: document, fetchStats: async (h) => stats(h), fill: () => {}, showZero: false, onMissed: () => {}, skipHandle: () => 'tee' });
+    const injector = createInjector({
+      doc: document,
+      fetchStats: async (h) => stats(h),
+      fill: () => {},
+      showZero: false,
+      onMissed: () => {},
+      skipHandle: () => 'tee',
+    });
     await injector.run();
     expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['mug']);
   });
