@@ -1,10 +1,15 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
-// typecheck -> unit and component tests -> production build -> size budgets -> browser tests on
-// the production build (real Chromium) -> Lighthouse CI budgets on the demo shop.
+// lint (ESLint, Prettier, knip) -> typecheck -> unit and component tests -> production build ->
+// size budgets -> browser tests on the production build (real Chromium) -> Lighthouse CI budgets
+// on the demo shop.
 import { readdirSync } from 'node:fs';
 import { ensureChromium, ensureInstalled, run } from './lib.mjs';
 
 ensureInstalled();
+// Lint first: the quickest failure, before anything is installed or built.
+run('npx', ['eslint', '.']);
+run('npx', ['prettier', '--check', '.']);
+run('npx', ['knip']);
 const chrome = ensureChromium();
 const env = { ...process.env, CHROME_PATH: chrome };
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
