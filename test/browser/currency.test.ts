@@ -7,8 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
-import { open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { fulfillJson, problems, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -45,12 +45,9 @@ const waitForPrices = (page: Page, pattern: RegExp) =>
     { timeout: SHOWN_WITHIN_MS },
   );
 
-const close = (o: OpenedPage) => o.context.close();
-
 describe('currency converter (module 30)', () => {
   test('choosing EUR on the collection page converts every price, later ones and the cart drawer too; switching back restores the exact text', async () => {
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       const original = await priceTexts(o.page);
       assert.ok(original.length >= 10 && original.every((t) => t.includes('$')));
       await choose(o.page, 'EUR');
@@ -86,14 +83,11 @@ describe('currency converter (module 30)', () => {
       assert.deepEqual((await priceTexts(o.page)).slice(0, original.length), original);
       assert.equal(await o.page.evaluate(() => document.querySelector('.totals__total-value')!.textContent), '$48.00 USD');
       assert.deepEqual(o.errors, []);
-    } finally {
-      await close(o);
-    }
+    });
   });
 
   test('cart page line prices and total are converted', async () => {
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       await o.page.evaluate(async () => {
         const product = await (await fetch('/products/classic-cotton-tee.js')).json();
         await fetch('/cart/add.js', {
@@ -113,14 +107,11 @@ describe('currency converter (module 30)', () => {
         line: document.querySelector('.cart-item__totals .price')!.textContent,
       }));
       assert.deepEqual(cart, { unit: '€20,64', line: '€41,28' });
-    } finally {
-      await close(o);
-    }
+    });
   });
 
   test('the choice survives a reload (cookie 365 days, SameSite strict)', async () => {
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       await choose(o.page, 'EUR');
       await waitForPrices(o.page, /€/);
       const cookie = (await o.context.cookies()).find((c) => c.name === 'vitrine_currency');
@@ -130,14 +121,11 @@ describe('currency converter (module 30)', () => {
       await o.page.reload();
       await waitForPrices(o.page, /^(From )?€/);
       assert.match(await o.page.locator(`${HOST} .dd__button`).innerText(), /EUR/);
-    } finally {
-      await close(o);
-    }
+    });
   });
 
   test('a variant change on the product page shows the new price in EUR', async () => {
-    const o = await open(shop, '/products/glass-water-bottle?currency=EUR');
-    try {
+    await withPage(shop, '/products/glass-water-bottle?currency=EUR', async (o) => {
       await o.page.waitForFunction(() => document.querySelector('.price-item--sale')?.textContent === '€24,94', undefined, {
         timeout: SHOWN_WITHIN_MS,
       });
@@ -146,31 +134,22 @@ describe('currency converter (module 30)', () => {
         timeout: SHOWN_WITHIN_MS,
       });
       assert.equal(await o.page.evaluate(() => document.querySelector('.price-item--sale')!.textContent), '€29,24');
-    } finally {
-      await close(o);
-    }
+    });
   });
 
   test('?currency=JPY shows whole yen, ?currency=KWD three decimals', async () => {
-    const jpy = await open(shop, '/collections/all?currency=JPY');
-    try {
+    await withPage(shop, '/collections/all?currency=JPY', async (jpy) => {
       await waitForPrices(jpy.page, /^(From )?¥\d{1,3}(,\d{3})*$/);
       assert.ok((await priceTexts(jpy.page)).includes('¥3,564')); // $24.00 × 148.5
-    } finally {
-      await close(jpy);
-    }
-    const kwd = await open(shop, '/collections/all?currency=KWD');
-    try {
+    });
+    await withPage(shop, '/collections/all?currency=KWD', async (kwd) => {
       await waitForPrices(kwd.page, /^(From )?\d+\.\d{3} KD$/);
       assert.ok((await priceTexts(kwd.page)).includes('7.339 KD')); // $24.00 × 0.3058
-    } finally {
-      await close(kwd);
-    }
+    });
   });
 
   test('the selector works with the keyboard alone', async () => {
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       await selectorReady(o.page);
       let inside = false;
       for (let i = 0; i < 80 && !inside; i++) {
@@ -201,42 +180,43 @@ describe('currency converter (module 30)', () => {
       assert.equal(await button.getAttribute('aria-expanded'), 'true');
       await o.page.keyboard.press('Tab');
       assert.equal(await button.getAttribute('aria-expanded'), 'false');
-    } finally {
-      await close(o);
-    }
+    });
   });
 
   test('with the provider unreachable the converter works from the embedded rates', async () => {
-    const context = await shop.browser.newContext();
-    try {
+    const unreachable = async (context: BrowserContext) => {
       await context.route('**/api/rates.json', (r) => r.abort());
       await context.route('**/api/get-country-code', (r) => r.abort());
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${shop.origin}/collections/all?currency=EUR`);
-      await waitForPrices(page, /^(From )?€/);
-      assert.ok((await priceTexts(page)).includes('€20,64'));
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    };
+    await withPage(
+      shop,
+      '/collections/all?currency=EUR',
+      async (o) => {
+        await waitForPrices(o.page, /^(From )?€/);
+        assert.ok((await priceTexts(o.page)).includes('€20,64'));
+        assert.deepEqual(o.errors, []);
+      },
+      { routes: unreachable },
+    );
   });
 
   test('fresher provider rates are used when they come', async () => {
-    const context = await shop.browser.newContext();
-    try {
-      await context.route('**/api/rates.json', (r) => r.fulfill({ json: { date: '2026-07-01', base: 'USD', rates: { EUR: 0.5 } } }));
-      const page = await context.newPage();
-      await page.goto(`${shop.origin}/collections/all?currency=EUR`);
-      await page.waitForFunction(
-        () => Array.from(document.querySelectorAll('.price-item')).some((e) => e.textContent === '€12,00'),
-        undefined,
-        { timeout: SHOWN_WITHIN_MS },
-      );
-    } finally {
-      await context.close();
-    }
+    await withPage(
+      shop,
+      '/collections/all?currency=EUR',
+      async (o) => {
+        await o.page.waitForFunction(
+          () => Array.from(document.querySelectorAll('.price-item')).some((e) => e.textContent === '€12,00'),
+          undefined,
+          { timeout: SHOWN_WITHIN_MS },
+        );
+        // $24.00 at the provider's 0.5 instead of the embedded 0.86.
+        assert.ok((await priceTexts(o.page)).includes('€12,00'));
+        assert.ok(!(await priceTexts(o.page)).includes('€20,64'));
+        assert.deepEqual(o.errors, []);
+      },
+      { routes: fulfillJson('**/api/rates.json', { date: '2026-07-01', base: 'USD', rates: { EUR: 0.5 } }) },
+    );
   });
 
   test('the provider serves rates with their date, cacheable for an hour', async () => {
@@ -249,25 +229,21 @@ describe('currency converter (module 30)', () => {
   });
 
   test('axe finds nothing in the selector (closed and open)', async () => {
-    const o = await open(shop, '/collections/all?currency=EUR');
-    try {
+    await withPage(shop, '/collections/all?currency=EUR', async (o) => {
       await selectorReady(o.page);
       await o.page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
       const run = `axe.run(document.querySelector('${HOST}')).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.html).join(' | ')))`;
       assert.deepEqual(await o.page.evaluate(run), []);
       await o.page.locator(`${HOST} .dd__button`).click();
       assert.deepEqual(await o.page.evaluate(run), []);
-    } finally {
-      await close(o);
-    }
+    });
   });
 
   test('the chunk loads at idle, off the critical path; the currency data is not in the loader', async () => {
     const loader = readFileSync(join(DIST, 'vitrine.js'), 'utf8');
     assert.equal(loader.includes('UAE Dirham'), false);
     assert.equal(loader.includes('"AED"'), false);
-    const o = await open(shop, '/collections/all');
-    try {
+    await withPage(shop, '/collections/all', async (o) => {
       await selectorReady(o.page);
       const timing = await o.page.evaluate(() => {
         const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('/chunks/currency-converter-'))!;
@@ -280,9 +256,7 @@ describe('currency converter (module 30)', () => {
       assert.ok(sprite, o.requests.join('\n'));
       assert.equal((await fetch(sprite!)).status, 200);
       assert.deepEqual(problems(o), []);
-    } finally {
-      await close(o);
-    }
+    });
   });
 });
 
