@@ -9,11 +9,12 @@
  *   `<script async>`. It imports no framework; it knows the hashed chunk names at build time
  *   (`__VITRINE_CHUNKS__`) and loads them with dynamic `import()` from its own URL.
  * - `react`: the same widgets against real React, for `npm run perf` (bytes ratio only).
- * - `test`: vitest; components run under real React (no preset, no aliases).
+ * - `test`: vitest; components run under real React (no preset, no aliases); the provider's
+ *   tests run a second time on PostgreSQL when `VITRINE_TEST_PG_ADMIN_URL` names a server.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import preact from '@preact/preset-vite';
 
 const root = import.meta.dirname;
@@ -112,16 +113,24 @@ const widgetOutput = {
 
 export default defineConfig(({ mode }) => {
   if (mode === 'test') {
-    return {
-      define: { ...define, __VITRINE_CHUNKS__: '{}' },
-      test: {
-        include: ['test/unit/**/*.test.{ts,tsx}'],
-        environment: 'node',
-        restoreMocks: true,
-        // Globals a test stubs (fetch, IntersectionObserver…) are put back after each test.
-        unstubGlobals: true,
-      },
+    const shared = {
+      environment: 'node',
+      restoreMocks: true,
+      // Globals a test stubs (fetch, IntersectionObserver…) are put back after each test.
+      unstubGlobals: true,
     };
+    const projects: TestProjectInlineConfiguration[] = [
+      { extends: true, test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'] } },
+    ];
+    // The provider's suite again on PostgreSQL, when a server is there (scripts/test.mjs starts a
+    // throwaway one and sets VITRINE_TEST_PG_ADMIN_URL).
+    if (process.env.VITRINE_TEST_PG_ADMIN_URL) {
+      projects.push({
+        extends: true,
+        test: { ...shared, name: 'server-postgres', include: ['test/unit/server/**/*.test.ts'], env: { VITRINE_TEST_ENGINE: 'postgres' } },
+      });
+    }
+    return { define: { ...define, __VITRINE_CHUNKS__: '{}' }, test: { projects } };
   }
 
   if (mode === 'loader') {

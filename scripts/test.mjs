@@ -1,9 +1,10 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
-// lint (ESLint, Prettier, knip) -> typecheck -> unit and component tests -> production build ->
+// lint (ESLint, Prettier, knip) -> typecheck -> unit and component tests (the provider's on SQLite
+// and on a throwaway PostgreSQL) -> production build ->
 // size budgets -> browser tests on the production build (real Chromium) -> Lighthouse CI budgets
 // on the demo shop.
 import { readdirSync } from 'node:fs';
-import { ensureChromium, ensureInstalled, run } from './lib.mjs';
+import { ensureChromium, ensureInstalled, run, startTestPostgres } from './lib.mjs';
 
 ensureInstalled();
 // Lint first: the quickest failure, before anything is installed or built.
@@ -13,7 +14,10 @@ run('npx', ['knip']);
 const chrome = ensureChromium();
 const env = { ...process.env, CHROME_PATH: chrome };
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('npx', ['vitest', 'run']);
+// The provider's suite runs on both engines: SQLite, and a PostgreSQL server started for the run.
+const postgres = await startTestPostgres();
+run('npx', ['vitest', 'run'], { env: { ...process.env, VITRINE_TEST_PG_ADMIN_URL: postgres.url } });
+postgres.stop();
 run('node', ['scripts/build.mjs']);
 run('npx', ['size-limit']);
 const browserTests = readdirSync('test/browser')

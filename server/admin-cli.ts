@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ADMIN_TOKEN_FILE, readAdminTokenFile } from './db/adminTokens.ts';
+import { ADMIN_TOKEN_FILE, readAdminTokenFile } from './storage/adminTokens.ts';
 import { DEMO_SHOP_ID } from './lib/demoShop.ts';
 
 /** The one-line usage, printed with argument errors. */

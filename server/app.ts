@@ -5,7 +5,6 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { resolveConfig, type ProviderConfig, type ResolvedConfig } from './config.ts';
-import { openDatabase } from './db/index.ts';
 import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
 import { frameworkErrorHandler, installErrorHandler } from './lib/errors.ts';
@@ -23,10 +22,11 @@ import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
 import { installNotFound, registerShop } from './shop/index.ts';
+import { openStorage } from './storage/index.ts';
 
 /** buildApp's options: the configuration plus where data and the build live, and logging. */
 export interface BuildAppOptions extends ProviderConfig {
-  /** Directory for `vitrine.sqlite` (created if missing). */
+  /** Directory for `vitrine.sqlite` (created if missing) and the demo shop's `admin-token` file. */
   dataDir: string;
   /** Built widget bundle directory (`vitrine.js`, `chunks/…`), served at /vitrine/. */
   distDir: string;
@@ -36,6 +36,8 @@ export interface BuildAppOptions extends ProviderConfig {
   logStream?: { write(line: string): void };
   /** Shallow-merged over the stored shop settings when `/{shopId}/vitrine.js` is served. */
   shopSettingsOverrides?: Record<string, unknown>;
+  /** Runs when the app has closed its storage (tests drop their throwaway database here). */
+  afterClose?: () => Promise<void>;
 }
 
 function readVersion(): string {
@@ -67,9 +69,14 @@ function createFastify(opts: BuildAppOptions, config: ResolvedConfig): FastifyIn
 }
 
 /** Open the store, start the retention job, and close both with the app. */
-function createContext(app: FastifyInstance, opts: BuildAppOptions, config: ResolvedConfig): AppContext {
-  const db = openDatabase(opts.dataDir, { adminToken: config.adminToken });
-  const retention = startRetentionJob(db, {
+async function createContext(app: FastifyInstance, opts: BuildAppOptions, config: ResolvedConfig): Promise<AppContext> {
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: opts.dataDir,
+    adminToken: config.adminToken,
+    poolSize: config.poolSize,
+  });
+  const retention = startRetentionJob(storage.tracking, {
     retentionDays: config.retentionDays,
     onError: (err) => app.log.error({ err }, 'retention job failed'),
     onDone: (deleted) => {
@@ -78,9 +85,17 @@ function createContext(app: FastifyInstance, opts: BuildAppOptions, config: Reso
   });
   app.addHook('onClose', async () => {
     await retention.stop(); // a run in progress ends at its next chunk
-    if (db.open) db.close();
+    await storage.close();
+    await opts.afterClose?.();
   });
-  return { db, retention, distDir: opts.distDir, shopSettingsOverrides: opts.shopSettingsOverrides ?? {}, version: readVersion(), config };
+  return {
+    storage,
+    retention,
+    distDir: opts.distDir,
+    shopSettingsOverrides: opts.shopSettingsOverrides ?? {},
+    version: readVersion(),
+    config,
+  };
 }
 
 /** Plugins and hooks every route goes through: cookies, bodies, rate limits, logging, errors, compression, CORS, nosniff. */
@@ -127,7 +142,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(opts);
   const app = createFastify(opts, config);
-  const ctx = createContext(app, opts, config);
+  const ctx = await createContext(app, opts, config);
   app.decorate('vitrine', ctx);
   decorateRequestShop(app);
   await installPlugins(app, opts, config);

@@ -52,6 +52,13 @@ export interface ProviderConfig {
   retentionDays?: number;
   /** The demo shop's admin token, ≥ 32 characters (VITRINE_ADMIN_TOKEN); applied on every start. */
   adminToken?: string;
+  /**
+   * `postgres://user:password@host:port/database` (DATABASE_URL): the provider stores its data in
+   * PostgreSQL, shared by any number of provider processes. Unset: SQLite in the data folder.
+   */
+  databaseUrl?: string;
+  /** Connections each provider process keeps to PostgreSQL (VITRINE_DB_POOL_SIZE, default 10). */
+  poolSize?: number;
 }
 
 /** ProviderConfig after validation and defaults. */
@@ -64,6 +71,9 @@ export interface ResolvedConfig {
   rateLimits: RateLimits | null;
   retentionDays: number;
   adminToken: string | null;
+  /** A PostgreSQL URL, or null for SQLite. */
+  databaseUrl: string | null;
+  poolSize: number;
 }
 
 /** Validate a public URL and reduce it to its origin: http(s), a host, no credentials, path, query or fragment. */
@@ -106,6 +116,25 @@ function parseTrustProxy(value: string | string[], name = 'VITRINE_TRUST_PROXY')
   return entries;
 }
 
+/** Validate a database URL: only PostgreSQL's `postgres://` / `postgresql://` URLs are understood. */
+function parseDatabaseUrl(value: string, name = 'DATABASE_URL'): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    /* reported below */
+  }
+  if (!url || !/^postgres(ql)?:$/.test(url.protocol) || !url.hostname) {
+    throw new ConfigError(
+      `${name} must be a PostgreSQL URL such as postgres://vitrine:secret@db.example:5432/vitrine (unset it to use SQLite)`,
+    );
+  }
+  return value;
+}
+
+/** Default PostgreSQL connections per provider process. */
+const DEFAULT_POOL_SIZE = 10;
+
 /** Validate an admin token: at least MIN_ADMIN_TOKEN_LENGTH characters, no whitespace. */
 export function parseAdminToken(value: string, name = 'VITRINE_ADMIN_TOKEN'): string {
   if (value.length < MIN_ADMIN_TOKEN_LENGTH) {
@@ -140,6 +169,8 @@ export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
     rateLimits,
     retentionDays: opts.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : positiveInt(opts.retentionDays, 'retentionDays'),
     adminToken: opts.adminToken === undefined ? null : parseAdminToken(opts.adminToken, 'adminToken'),
+    databaseUrl: opts.databaseUrl === undefined ? null : parseDatabaseUrl(opts.databaseUrl, 'databaseUrl'),
+    poolSize: opts.poolSize === undefined ? DEFAULT_POOL_SIZE : positiveInt(opts.poolSize, 'poolSize'),
   };
 }
 
@@ -177,6 +208,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ProviderConfig {
 
   const retention = get('VITRINE_RETENTION_DAYS');
   if (retention !== undefined) config.retentionDays = positiveInt(retention, 'VITRINE_RETENTION_DAYS');
+  const databaseUrl = get('DATABASE_URL');
+  if (databaseUrl !== undefined) config.databaseUrl = parseDatabaseUrl(databaseUrl);
+  const poolSize = get('VITRINE_DB_POOL_SIZE');
+  if (poolSize !== undefined) config.poolSize = positiveInt(poolSize, 'VITRINE_DB_POOL_SIZE');
   // Not trimmed: a token is used exactly as given.
   const adminToken = env.VITRINE_ADMIN_TOKEN;
   if (adminToken) config.adminToken = parseAdminToken(adminToken);

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResolvedConfig } from '../config.ts';
-import type { DB } from '../db/index.ts';
 import type { RetentionJob } from '../provider/retention.ts';
+import type { Storage } from '../storage/index.ts';
 
 /** Shared state handed to every route module. */
 export interface AppContext {
-  db: DB;
+  /** The stores (SQLite or PostgreSQL). */
+  storage: Storage;
   /** The periodic deletion of expired events, track batches and error reports. */
   retention: RetentionJob;
   distDir: string;

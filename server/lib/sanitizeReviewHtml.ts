@@ -83,10 +83,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
+ * Version of the allow-list below, stored with every review (`reviews.html_version`). Review HTML
+ * is sanitized once, when it is written; a row cleaned by an older version (or stored raw, 0) is
+ * cleaned again when served. Bump it whenever OPTIONS change.
+ */
+export const SANITIZER_VERSION = 1;
+
+/**
  * Sanitize review / reply HTML with a strict allow-list: b, i, em, strong, br, p, ul, ol, li
  * and a (http/https href only, forced `rel="nofollow ugc noopener" target="_blank"`).
  * Scripts, styles, event handlers, iframes, svg, img, javascript:/data: URLs are removed.
- * Used when storing (seed, replies) and again when serving.
+ * Used when storing, and when serving a row an older version cleaned (see SANITIZER_VERSION).
  */
 export function sanitizeReviewHtml(html: unknown): string {
   if (typeof html !== 'string' || html === '') return '';

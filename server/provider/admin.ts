@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminTokenMatches } from '../db/adminTokens.ts';
+import { adminTokenMatches } from '../storage/adminTokens.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { requireShop, shopOf } from './requireShop.ts';
-import { hasVisibleText, type ReviewJson, type ReviewRow } from './reviewJson.ts';
-import { findReview, ownerReviewJson, saveHidden, saveReply } from './reviewQueries.ts';
-import type { ShopRow } from './settings.ts';
+import type { ReviewRow, ShopRow } from '../storage/schema.ts';
+import { hasVisibleText, type ReviewJson } from './reviewJson.ts';
 
 const MAX_REPLY_LENGTH = 5000;
 
@@ -63,7 +62,7 @@ async function authorize(
     sendError(reply, 401, 'UNAUTHORIZED', token ? 'Invalid admin token' : 'Missing "Authorization: Bearer <admin token>" header');
     return null;
   }
-  const row = findReview(ctx.db, shop.id, Number(request.params.id));
+  const row = await ctx.storage.reviews.find(shop.id, Number(request.params.id));
   if (!row) {
     sendError(reply, 404, 'REVIEW_NOT_FOUND', `Unknown review ${request.params.id}`);
     return null;
@@ -71,8 +70,8 @@ async function authorize(
   return { shop, row };
 }
 
-function result(ctx: AppContext, shop: ShopRow, reviewId: number, lastUpdated: number): AdminResult {
-  return { ok: true, review: ownerReviewJson(ctx.db, shop, reviewId), lastUpdated };
+async function result(ctx: AppContext, shop: ShopRow, reviewId: number, lastUpdated: number): Promise<AdminResult> {
+  return { ok: true, review: await ctx.storage.reviews.ownerJson(shop, reviewId), lastUpdated };
 }
 
 const paramsSchema = {
@@ -94,7 +93,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
         keyGenerator: (request) => clientShopKey(request, (request.params as AdminParams).shopId),
       })
     : null;
-  const withShop = requireShop(ctx.db);
+  const withShop = requireShop(ctx.storage.shops);
 
   app.post<{ Params: AdminParams; Body: { reply: string } }>(
     '/api/admin/:shopId/reviews/:id/reply',
@@ -122,9 +121,9 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
           return sendError(reply, 400, 'VALIDATION_ERROR', 'The reply has no text left after removing disallowed HTML');
         }
       }
-      const lastUpdated = saveReply(ctx.db, auth.shop.id, auth.row.id, html);
+      const lastUpdated = await ctx.storage.reviews.saveReply(auth.shop.id, auth.row.id, html);
       reply.header('cache-control', 'no-store');
-      return result(ctx, auth.shop, auth.row.id, lastUpdated);
+      return await result(ctx, auth.shop, auth.row.id, lastUpdated);
     },
   );
 
@@ -140,9 +139,9 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const auth = await authorize(failures, ctx, request, reply);
       if (!auth) return reply;
-      const lastUpdated = saveHidden(ctx.db, auth.shop.id, auth.row.id, request.body.hidden);
+      const lastUpdated = await ctx.storage.reviews.saveHidden(auth.shop.id, auth.row.id, request.body.hidden);
       reply.header('cache-control', 'no-store');
-      return result(ctx, auth.shop, auth.row.id, lastUpdated);
+      return await result(ctx, auth.shop, auth.row.id, lastUpdated);
     },
   );
 }

@@ -5,7 +5,7 @@ import { IMMUTABLE } from '../lib/caching.ts';
 import { requestOrigin, type AppContext } from '../lib/context.ts';
 import { safeJson } from '../lib/html.ts';
 import { SHOP_ID_RE } from '../lib/validation.ts';
-import { getShop, resolveSettings } from './settings.ts';
+import { resolveSettings } from './settings.ts';
 
 const JS_TYPE = 'application/javascript; charset=utf-8';
 
@@ -72,13 +72,13 @@ function registerSettingsScript(app: FastifyInstance, ctx: AppContext, cache: Fi
     const { shopId } = request.params;
     reply.type(JS_TYPE).header('access-control-allow-origin', '*');
     if (!SHOP_ID_RE.test(shopId)) return failure(reply, 404, 'Vitrine: invalid shop id');
-    const shop = getShop(ctx.db, shopId);
+    const shop = await ctx.storage.shops.get(shopId);
     if (!shop) return failure(reply, 404, `Vitrine: unknown shop "${shopId}"`);
     const bundle = cache.read(path.join(distRoot, 'vitrine.js'));
     if (!bundle) return failure(reply, 503, 'Vitrine: the widget bundle is missing (dist/vitrine.js). Run `npm run build` and reload.');
     const origin = requestOrigin(request, ctx.config.publicOrigin);
     if (!origin) return failure(reply, 400, 'Vitrine: invalid Host header');
-    const settings = resolveSettings(ctx.db, shop, origin, ctx.shopSettingsOverrides);
+    const settings = resolveSettings(shop, origin, ctx.shopSettingsOverrides);
     reply.header('cache-control', 'public, max-age=300');
     return reply.send(Buffer.concat([Buffer.from(settingsPrefix(settings)), bundle.body]));
   });

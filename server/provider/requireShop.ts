@@ -6,14 +6,14 @@
  * any pre-handler listed before it (the rate limits of track and store-error count first).
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { DB } from '../db/index.ts';
 import { sendError } from '../lib/errors.ts';
-import { getShop, type ShopRow } from './settings.ts';
+import type { Shop } from '../storage/schema.ts';
+import type { ShopStore } from '../storage/shops.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The shop found by requireShop; null on routes without it. */
-    shop: ShopRow | null;
+    shop: Shop | null;
   }
 }
 
@@ -35,19 +35,19 @@ export function decorateRequestShop(app: FastifyInstance): void {
 }
 
 /** The pre-handler: look the shop up, 404 `SHOP_NOT_FOUND` when unknown, else set `request.shop`. */
-export function requireShop(db: DB, options: RequireShopOptions = {}): preHandlerAsyncHookHandler {
+export function requireShop(shops: ShopStore, options: RequireShopOptions = {}): preHandlerAsyncHookHandler {
   const shopIdOf = options.shopIdOf ?? shopIdParam;
   return async (request, reply) => {
     const shopId = shopIdOf(request);
     if (shopId === null) return sendError(reply, 400, 'VALIDATION_ERROR', options.missingMessage ?? 'A shop id is required');
-    const shop = getShop(db, shopId);
+    const shop = await shops.get(shopId);
     if (!shop) return sendError(reply, 404, 'SHOP_NOT_FOUND', `Unknown shop "${shopId}"`);
     request.shop = shop;
   };
 }
 
 /** The shop requireShop found for this request; throws on a route that lacks the pre-handler. */
-export function shopOf(request: FastifyRequest): ShopRow {
+export function shopOf(request: FastifyRequest): Shop {
   if (!request.shop) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no requireShop pre-handler`);
   return request.shop;
 }

@@ -1,5 +1,4 @@
-import type { DB } from '../db/index.ts';
-import { deleteExpiredChunk, EXPIRING_TABLES, type ExpiringTable } from '../db/tracking.ts';
+import { EXPIRING_TABLES, type ExpiringTable, type TrackingStore } from '../storage/tracking.ts';
 
 /** Rows deleted per statement: each DELETE holds the write lock only for a moment. */
 const RETENTION_CHUNK = 500;
@@ -27,15 +26,15 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * Delete events, track batches and error reports created more than `retentionDays` ago, in
  * chunks, yielding to the event loop between chunks so requests are never held up for long.
  */
-export async function pruneExpired(db: DB, opts: PruneOptions): Promise<PruneResult> {
+export async function pruneExpired(tracking: TrackingStore, opts: PruneOptions): Promise<PruneResult> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - opts.retentionDays * DAY_MS).toISOString();
   const chunkSize = opts.chunkSize ?? RETENTION_CHUNK;
   const deleted: PruneResult = { events: 0, track_batches: 0, error_reports: 0 };
   for (const table of EXPIRING_TABLES) {
     for (;;) {
-      if (opts.shouldStop?.() || !db.open) return deleted;
-      const count = deleteExpiredChunk(db, table, cutoff, chunkSize);
+      if (opts.shouldStop?.()) return deleted;
+      const count = await tracking.deleteExpired(table, cutoff, chunkSize);
       deleted[table] += count;
       if (count < chunkSize) break;
       await yieldToEventLoop();
@@ -58,7 +57,7 @@ export interface RetentionJob {
  * next interval.
  */
 export function startRetentionJob(
-  db: DB,
+  tracking: TrackingStore,
   opts: { retentionDays: number; intervalMs?: number; onError: (err: unknown) => void; onDone?: (result: PruneResult) => void },
 ): RetentionJob {
   let stopped = false;
@@ -68,7 +67,7 @@ export function startRetentionJob(
     current ??= (async () => {
       if (stopped) return;
       try {
-        opts.onDone?.(await pruneExpired(db, { retentionDays: opts.retentionDays, shouldStop: () => stopped }));
+        opts.onDone?.(await pruneExpired(tracking, { retentionDays: opts.retentionDays, shouldStop: () => stopped }));
       } catch (err) {
         opts.onError(err);
       }

@@ -1,7 +1,7 @@
 /** Reviews as stored (ReviewRow) and as the widgets receive them (ReviewJson). */
 import { resolvePhotoUrl } from '../lib/photoUrl.ts';
-import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
-import type { ShopRow } from './settings.ts';
+import { SANITIZER_VERSION, sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
+import type { ReviewRow, ShopRow } from '../storage/schema.ts';
 
 /** Shown with store replies when the shop has no `ownerName` setting. */
 const DEFAULT_OWNER_NAME = 'Store owner';
@@ -34,25 +34,6 @@ export interface FeaturedReviewJson extends ReviewJson {
   product: { handle: string | null; title: string | null; image: string | null };
 }
 
-/** A `reviews` table row. */
-export interface ReviewRow {
-  id: number;
-  shop_id: string;
-  product_id: number | null;
-  product_handle: string | null;
-  type: 'product_review' | 'order_review';
-  name: string;
-  email: string | null;
-  stars: number;
-  body_html: string;
-  verified: number;
-  reply_html: string | null;
-  reply_at: string | null;
-  hidden: number;
-  locale: string | null;
-  created_at: string;
-}
-
 /** The shop owner's display name shown with store replies (settings `ownerName`). */
 export function ownerNameOf(shop: ShopRow): string {
   try {
@@ -64,11 +45,16 @@ export function ownerNameOf(shop: ShopRow): string {
   return DEFAULT_OWNER_NAME;
 }
 
-/** Serialize a review row (sanitizing its HTML again and resolving its photos). */
+/**
+ * Serialize a review row, resolving its photos. Its HTML was sanitized when written; a row an
+ * older sanitizer cleaned (or a raw legacy import, version 0) is cleaned again here.
+ */
 export function toReviewJson(row: ReviewRow, storedPhotos: string[], ownerName: string): ReviewJson {
   const photos = storedPhotos.map((photo) => resolvePhotoUrl(photo, row.id)).filter((url): url is string => url !== null);
   const createdMs = Date.parse(row.created_at);
-  const reply = row.reply_html === null ? null : sanitizeReviewHtml(row.reply_html) || null;
+  const current = row.html_version >= SANITIZER_VERSION;
+  const clean = (html: string) => (current ? html : sanitizeReviewHtml(html));
+  const reply = row.reply_html === null ? null : clean(row.reply_html) || null;
   return {
     id: row.id,
     productId: row.product_id,
@@ -76,7 +62,7 @@ export function toReviewJson(row: ReviewRow, storedPhotos: string[], ownerName: 
     type: row.type === 'order_review' ? 'order_review' : 'product_review',
     name: String(row.name),
     stars: row.stars,
-    review: sanitizeReviewHtml(row.body_html),
+    review: clean(row.body_html),
     date: Number.isFinite(createdMs) ? new Date(createdMs).toISOString() : row.created_at,
     timestamp: Number.isFinite(createdMs) ? createdMs : 0,
     photos,

@@ -1,8 +1,7 @@
 /**
- * Review stats as the widgets receive them (`{ r, s, d }`, docs/provider-api.md) and the queries
- * that count them. Hidden reviews are never counted.
+ * Review stats as the widgets receive them (`{ r, s, d }`, docs/provider-api.md), built from
+ * per-star counts (the review store counts them; hidden reviews never count).
  */
-import type { DB } from '../db/index.ts';
 
 /** Stats of a product or a shop. The one-letter keys are the wire format the widgets read. */
 export interface ReviewStats {
@@ -38,38 +37,4 @@ export function statsFromRows(rows: StarCount[]): ReviewStats {
   }
   stats.s = stats.r ? Math.round((starSum / stats.r) * 10) / 10 : 0;
   return stats;
-}
-
-/** Stats for many product handles in one query. Unknown handles get empty stats. */
-export function statsForHandles(db: DB, shopId: string, handles: string[]): Record<string, ReviewStats> {
-  const unique = [...new Set(handles)];
-  const rows = db
-    .prepare(
-      `SELECT product_handle AS handle, stars, COUNT(*) AS count FROM reviews
-       WHERE shop_id = ? AND hidden = 0 AND product_handle IN (SELECT value FROM json_each(?))
-       GROUP BY product_handle, stars`,
-    )
-    .all(shopId, JSON.stringify(unique)) as (StarCount & { handle: string })[];
-  const byHandle = new Map<string, StarCount[]>();
-  for (const row of rows) {
-    const list = byHandle.get(row.handle) ?? [];
-    list.push(row);
-    byHandle.set(row.handle, list);
-  }
-  const out: Record<string, ReviewStats> = {};
-  for (const handle of unique) out[handle] = statsFromRows(byHandle.get(handle) ?? []);
-  return out;
-}
-
-/** Stats of one product handle. */
-export function statsForHandle(db: DB, shopId: string, handle: string): ReviewStats {
-  return statsForHandles(db, shopId, [handle])[handle]!;
-}
-
-/** Shop-wide stats of visible reviews. */
-export function shopStats(db: DB, shopId: string): ReviewStats {
-  const rows = db
-    .prepare('SELECT stars, COUNT(*) AS count FROM reviews WHERE shop_id = ? AND hidden = 0 GROUP BY stars')
-    .all(shopId) as StarCount[];
-  return statsFromRows(rows);
 }

@@ -8,10 +8,7 @@ import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { reviewPhotoSvg } from '../shop/images.ts';
-import { resolveHandle } from './products.ts';
 import { requireShop, shopOf } from './requireShop.ts';
-import { featuredReviews, groupedReviews, hostedPhotoFiles, listReviews } from './reviewQueries.ts';
-import { getLastUpdated } from './settings.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -65,8 +62,9 @@ function registerLists(app: FastifyInstance, ctx: AppContext, withShop: preHandl
         const shop = shopOf(request);
         const page = Math.max(1, Number(request.query.page ?? 1) || 1);
         const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(request.query.limit ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE));
-        const current = lastUpdated === String(getLastUpdated(ctx.db, shop.id));
-        const body = listReviews(ctx.db, shop, resolveHandle(ctx.db, shop.id, productRef), { page, limit, stars: starsOf(filter) });
+        const current = lastUpdated === String(shop.last_updated);
+        const handle = await ctx.storage.products.resolveHandle(shop.id, productRef);
+        const body = await ctx.storage.reviews.list(shop, handle, { page, limit, stars: starsOf(filter) });
         return sendVersioned(request, reply, body, current ? IMMUTABLE : null);
       },
     );
@@ -85,8 +83,9 @@ function registerGroups(app: FastifyInstance, ctx: AppContext, withShop: preHand
       async (request, reply) => {
         const { lastUpdated, productRef, filter } = request.params;
         const shop = shopOf(request);
-        const current = lastUpdated === String(getLastUpdated(ctx.db, shop.id));
-        const body = groupedReviews(ctx.db, shop, resolveHandle(ctx.db, shop.id, productRef), starsOf(filter));
+        const current = lastUpdated === String(shop.last_updated);
+        const handle = await ctx.storage.products.resolveHandle(shop.id, productRef);
+        const body = await ctx.storage.reviews.groups(shop, handle, starsOf(filter));
         return sendVersioned(request, reply, body, current ? IMMUTABLE : null);
       },
     );
@@ -101,7 +100,8 @@ function registerFeatured(app: FastifyInstance, ctx: AppContext, withShop: preHa
       ? { type: 'object', required: ['shopId', 'filter'], properties: { shopId: shopIdParam, filter: starsFilterParam } }
       : { type: 'object', required: ['shopId'], properties: { shopId: shopIdParam } };
     app.get<{ Params: { shopId: string; filter?: string } }>(url, { schema: { params }, preHandler: withShop }, async (request, reply) => {
-      return sendVersioned(request, reply, featuredReviews(ctx.db, shopOf(request), starsOf(request.params.filter)), 'public, max-age=60');
+      const body = await ctx.storage.reviews.featured(shopOf(request), starsOf(request.params.filter));
+      return sendVersioned(request, reply, body, 'public, max-age=60');
     });
   }
 }
@@ -124,7 +124,7 @@ function registerPhotos(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { file } = request.params;
-      const stored = hostedPhotoFiles(ctx.db, Number(request.params.reviewId)).includes(file);
+      const stored = (await ctx.storage.reviews.hostedPhotoFiles(Number(request.params.reviewId))).includes(file);
       const svgNumber = /^(\d{1,6})\.svg$/.exec(file)?.[1];
       if (!stored || svgNumber === undefined) return sendError(reply, 404, 'NOT_FOUND', 'Photo not found');
       return reply
@@ -138,7 +138,7 @@ function registerPhotos(app: FastifyInstance, ctx: AppContext): void {
 
 /** The review read endpoints and hosted photos. */
 export function registerReviews(app: FastifyInstance, ctx: AppContext): void {
-  const withShop = requireShop(ctx.db);
+  const withShop = requireShop(ctx.storage.shops);
   registerLists(app, ctx, withShop);
   registerGroups(app, ctx, withShop);
   registerFeatured(app, ctx, withShop);

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
+import type { Shop } from '../storage/schema.ts';
 
 /** `{origin}` in string settings is replaced with the request's origin when served. */
 export const ORIGIN_PLACEHOLDER = '{origin}';
@@ -33,36 +33,6 @@ const SERVER_ONLY_SETTINGS: readonly string[] = ['ownerName'];
 /** What the seed stores for the demo shop: the published settings plus server-only ones. */
 export const DEMO_STORED_SETTINGS = { ...DEMO_SHOP_SETTINGS, ownerName: DEMO_OWNER_NAME };
 
-/** A `shops` table row. */
-export interface ShopRow {
-  id: string;
-  domain: string;
-  /** SHA-256 hex of the admin token ('' = no admin access); see db/adminTokens.ts. */
-  admin_token_sha256: string;
-  settings_json: string;
-  created_at: string;
-}
-
-/** The shop with this id, if any. */
-export function getShop(db: Database.Database, shopId: string): ShopRow | undefined {
-  return db.prepare('SELECT * FROM shops WHERE id = ?').get(shopId) as ShopRow | undefined;
-}
-
-/** The shop's `last_updated` (seconds; 0 before any): the version in review URLs and settings. */
-export function getLastUpdated(db: Database.Database, shopId: string): number {
-  const row = db.prepare('SELECT last_updated FROM shop_state WHERE shop_id = ?').get(shopId) as { last_updated: number } | undefined;
-  return row?.last_updated ?? 0;
-}
-
-/** Bump the shop's `last_updated` (seconds) — call whenever reviews change. */
-export function bumpLastUpdated(db: Database.Database, shopId: string, nowSec = Math.floor(Date.now() / 1000)): number {
-  const next = Math.max(nowSec, getLastUpdated(db, shopId) + 1);
-  db.prepare(
-    'INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?) ON CONFLICT(shop_id) DO UPDATE SET last_updated = excluded.last_updated',
-  ).run(shopId, next);
-  return next;
-}
-
 /** Replace ORIGIN_PLACEHOLDER in every string of a settings value (deeply). */
 function fillOrigin(value: unknown, origin: string): unknown {
   if (typeof value === 'string') return value.split(ORIGIN_PLACEHOLDER).join(origin);
@@ -78,12 +48,7 @@ function fillOrigin(value: unknown, origin: string): unknown {
  * `providerBase` as absolute URLs of the request origin (unless stored absolute),
  * `lastUpdated` from shop_state, then `overrides` (shallow) on top.
  */
-export function resolveSettings(
-  db: Database.Database,
-  shop: ShopRow,
-  origin: string,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function resolveSettings(shop: Shop, origin: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(shop.settings_json);
@@ -99,7 +64,7 @@ export function resolveSettings(
     shopDomain: shop.domain,
     assetBase: typeof filled.assetBase === 'string' && filled.assetBase ? filled.assetBase : `${origin}/vitrine/`,
     providerBase: typeof filled.providerBase === 'string' && filled.providerBase ? filled.providerBase : `${origin}/api/`,
-    lastUpdated: getLastUpdated(db, shop.id),
+    lastUpdated: shop.last_updated,
     ...overrides,
   };
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
-import { resolveHandle } from './products.ts';
 import { requireShop, shopOf } from './requireShop.ts';
-import { statsForHandle, statsForHandles } from './reviewStats.ts';
 
 /** Handles one `stats.json` request may ask for. */
 const MAX_BATCH_HANDLES = 250;
@@ -16,7 +14,7 @@ const handleParam = { type: 'string', pattern: HANDLE_PATTERN };
  * `POST /api/sf/prs/{shopId}/stats.json` `{ handles }` for a whole listing page.
  */
 export function registerStats(app: FastifyInstance, ctx: AppContext): void {
-  const withShop = requireShop(ctx.db);
+  const withShop = requireShop(ctx.storage.shops);
 
   app.get<{ Params: { shopId: string; handle: string } }>(
     '/api/sf/prs/:shopId/:handle.json',
@@ -27,7 +25,8 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const shop = shopOf(request);
       reply.header('cache-control', 'public, max-age=60');
-      return statsForHandle(ctx.db, shop.id, resolveHandle(ctx.db, shop.id, request.params.handle));
+      const handle = await ctx.storage.products.resolveHandle(shop.id, request.params.handle);
+      return (await ctx.storage.reviews.statsForHandles(shop.id, [handle]))[handle];
     },
   );
 
@@ -46,7 +45,7 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return statsForHandles(ctx.db, shopOf(request).id, request.body.handles);
+      return ctx.storage.reviews.statsForHandles(shopOf(request).id, request.body.handles);
     },
   );
 }

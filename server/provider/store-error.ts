@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { insertErrorReport } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
@@ -98,7 +97,7 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
       bodyLimit: 64 * 1024,
       schema: { body: reportSchema },
       // After validation, as the shop id (sid) is in the body: the rate limit first, then the shop lookup.
-      preHandler: [...rateLimit, requireShop(ctx.db, { shopIdOf: reportShopId })],
+      preHandler: [...rateLimit, requireShop(ctx.storage.shops, { shopIdOf: reportShopId })],
     },
     async (request, reply) => {
       const form = request.body;
@@ -113,7 +112,7 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
           `The report is ${bytes} bytes after cutting long fields; at most ${MAX_REPORT_BYTES} are stored`,
         );
       }
-      insertErrorReport(ctx.db, {
+      await ctx.storage.tracking.insertErrorReport({
         shopId: shopOf(request).id,
         code: String(form.code),
         message: errors[0]?.msg ?? cut(form['message'], LIMITS.msg),

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { insertTrackBatch } from '../db/tracking.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
@@ -107,7 +106,7 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
       // After validation, as the shop id is in the body: the rate limit first, then the shop lookup.
       preHandler: [
         ...rateLimit,
-        requireShop(ctx.db, { shopIdOf: requestShopId, missingMessage: 'A shop id is required (body.shopId or meta.shopId)' }),
+        requireShop(ctx.storage.shops, { shopIdOf: requestShopId, missingMessage: 'A shop id is required (body.shopId or meta.shopId)' }),
       ],
     },
     async (request, reply) => {
@@ -123,7 +122,7 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
         if ('tooLarge' in stored) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', stored.tooLarge);
         events.push({ type: eventType(event), json: stored.json });
       }
-      insertTrackBatch(ctx.db, { shopId: shopOf(request).id, version: String(body.version), metaJson: meta.json, events });
+      await ctx.storage.tracking.insertBatch({ shopId: shopOf(request).id, version: String(body.version), metaJson: meta.json, events });
       return reply.code(204).send();
     },
   );

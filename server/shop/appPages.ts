@@ -40,7 +40,7 @@ function reviewOrderData(
 /** `/pages/top-reviews` and `/pages/review-order` (see above). */
 export function registerAppPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get(TOP_REVIEWS_PATH, async (request, reply) => {
-    const ctx = pages.pageCtx(request);
+    const ctx = await pages.pageCtx(request);
     const title = t(ctx.locale, 'reviewsTitle');
     const body = `<div class="page-width section"><h1 class="main-page-title page-title h0">${esc(title)}</h1><div class="rte">${esc(t(ctx.locale, 'reviewsText'))}</div></div>`;
     return sendHtml(
@@ -50,7 +50,7 @@ export function registerAppPages(app: FastifyInstance, pages: PageRoutes): void 
   });
 
   app.get(REVIEW_ORDER_PATH, async (request, reply) => {
-    const ctx = pages.pageCtx(request);
+    const ctx = await pages.pageCtx(request);
     const data = reviewOrderData(request);
     const title = t(ctx.locale, 'reviewOrderTitle');
     const link = data

@@ -40,8 +40,8 @@ function cartBody(ctx: PageCtx, cart: CartJson, error: string | undefined): stri
 /** `/cart` and `/checkout` (a demo: it shows the total, no payment is taken). */
 export function registerCartPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get('/cart', async (request, reply) => {
-    const ctx = pages.pageCtx(request);
-    const cart = cartJson(pages.store.peek(request.cookies[CART_COOKIE]), ctx.root);
+    const ctx = await pages.pageCtx(request);
+    const cart = cartJson(await pages.store.peek(request.cookies[CART_COOKIE]), ctx.root);
     const body = cartBody(ctx, cart, queryOf(request).error);
     return sendHtml(
       reply,
@@ -50,8 +50,8 @@ export function registerCartPages(app: FastifyInstance, pages: PageRoutes): void
   });
 
   app.get('/checkout', async (request, reply) => {
-    const ctx = pages.pageCtx(request);
-    const cart = cartJson(pages.store.peek(request.cookies[CART_COOKIE]), ctx.root);
+    const ctx = await pages.pageCtx(request);
+    const cart = cartJson(await pages.store.peek(request.cookies[CART_COOKIE]), ctx.root);
     const body = `<div class="page-width section"><h1>Checkout</h1><p>This is a demo shop: no payment is taken. ${cart.item_count} ${esc(t(ctx.locale, 'itemsCount'))}, ${money(cart.total_price, ctx)} ${ctx.market.currency}.</p><a href="${esc(ctx.root)}cart" class="button button--secondary">${esc(t(ctx.locale, 'cart'))}</a></div>`;
     return sendHtml(reply, renderPage(ctx, { title: 'Checkout', description: 'Checkout', pageType: 'checkout', body }));
   });

@@ -57,7 +57,7 @@ export function registerShop(app: FastifyInstance, ctx: AppContext): void {
 
 /** 404 for everything unmatched: JSON for API/asset/JSON paths, a Dawn-like 404 page otherwise. */
 export function installNotFound(app: FastifyInstance, ctx: AppContext): void {
-  const store = new CartStore(ctx.db);
+  const store = new CartStore(ctx.storage.carts);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (
@@ -73,6 +73,6 @@ export function installNotFound(app: FastifyInstance, ctx: AppContext): void {
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } });
     }
     const locale: Locale = localeForPath(path);
-    return sendHtml(reply, notFoundPage(pageCtx(request, store, locale)), 404);
+    return sendHtml(reply, notFoundPage(await pageCtx(request, store, locale)), 404);
   });
 }

@@ -16,7 +16,7 @@ export function queryOf(request: FastifyRequest): Record<string, string | undefi
 }
 
 /** Build the page context from the request (locale, cookies, design/preview flags). */
-export function pageCtx(request: FastifyRequest, store: CartStore, locale: Locale): PageCtx {
+export async function pageCtx(request: FastifyRequest, store: CartStore, locale: Locale): Promise<PageCtx> {
   const query = queryOf(request);
   const rawPath = request.url.split('?')[0] ?? '/';
   const path = rawPath.slice(locale.prefix.length) || '/';
@@ -28,7 +28,7 @@ export function pageCtx(request: FastifyRequest, store: CartStore, locale: Local
     root: `${locale.prefix}/`,
     designMode: query.design_mode === '1' || query.design_mode === 'true',
     previewThemeId: query.preview_theme_id ? query.preview_theme_id.slice(0, 40) : null,
-    cartCount: token ? store.itemCount(token) : 0,
+    cartCount: token ? await store.itemCount(token) : 0,
     country,
     market: marketFor(country),
     includeScript: query.vitrine !== '0' && query.vitrine !== 'off',
@@ -54,8 +54,8 @@ export function notFoundPage(ctx: PageCtx): string {
 
 /** What the page routes of one locale share: its page context and its 404 answer. */
 export interface PageRoutes {
-  pageCtx(request: FastifyRequest): PageCtx;
-  notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  pageCtx(request: FastifyRequest): Promise<PageCtx>;
+  notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   /** The visitors' carts (the header's count, the cart and checkout pages). */
   store: CartStore;
 }
@@ -65,7 +65,7 @@ export function pageRoutes(store: CartStore, locale: Locale): PageRoutes {
   const ctxOf = (request: FastifyRequest) => pageCtx(request, store, locale);
   return {
     pageCtx: ctxOf,
-    notFound: (request, reply) => sendHtml(reply, notFoundPage(ctxOf(request)), 404),
+    notFound: async (request, reply) => sendHtml(reply, notFoundPage(await ctxOf(request)), 404),
     store,
   };
 }

@@ -64,13 +64,13 @@ function searchBody(ctx: PageCtx, query: string): string {
 
 function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get('/', async (request, reply) => {
-    const ctx = pages.pageCtx(request);
+    const ctx = await pages.pageCtx(request);
     const description = 'Vitrine Demo shop: thoughtfully made goods for everyday life.';
     return sendHtml(reply, renderPage(ctx, { title: 'Home', description, pageType: 'home', body: homeBody(ctx), logoIsH1: true }));
   });
 
   app.get('/collections', async (request, reply) => {
-    const ctx = pages.pageCtx(request);
+    const ctx = await pages.pageCtx(request);
     const description = 'All collections of the Vitrine Demo shop.';
     return sendHtml(reply, renderPage(ctx, { title: 'Collections', description, pageType: 'collections', body: collectionsBody(ctx) }));
   });
@@ -78,7 +78,7 @@ function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get<{ Params: { handle: string } }>('/collections/:handle', async (request, reply) => {
     const collection = getCollection(request.params.handle);
     if (!collection) return pages.notFound(request, reply);
-    const ctx = pages.pageCtx(request);
+    const ctx = await pages.pageCtx(request);
     const requested = queryOf(request).sort_by;
     const sortBy = SORT_OPTIONS.some((option) => option.value === requested) ? requested! : 'manual';
     const body = collectionBody(ctx, collection, sortBy);
@@ -97,7 +97,7 @@ function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
   });
 
   app.get('/search', async (request, reply) => {
-    const ctx = pages.pageCtx(request);
+    const ctx = await pages.pageCtx(request);
     const query = (queryOf(request).q ?? '').slice(0, 100);
     return sendHtml(
       reply,
@@ -121,7 +121,7 @@ function registerDiscountLink(app: FastifyInstance, locale: Locale): void {
 
 /** Every page of the demo shop for one locale (registered in that locale's prefixed scope). */
 export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Locale): void {
-  const pages = pageRoutes(new CartStore(ctx.db), locale);
+  const pages = pageRoutes(new CartStore(ctx.storage.carts), locale);
   registerAppPages(app, pages);
   registerCatalogPages(app, pages);
   registerProductPages(app, pages);

@@ -133,7 +133,7 @@ export function registerProductPages(app: FastifyInstance, pages: PageRoutes): v
       return reply.send(suffix === '.js' ? productJson(entry.product) : { product: productApiJson(entry.product) });
     }
     if (!entry || suffix) return pages.notFound(request, reply);
-    const ctx = pages.pageCtx(request);
+    const ctx = await pages.pageCtx(request);
     const product = entry.product;
     const variantParam = queryOf(request).variant;
     const variantId = variantParam && /^\d{1,20}$/.test(variantParam) ? Number(variantParam) : null;

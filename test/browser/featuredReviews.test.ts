@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { SEED_FACTS } from '../../server/db/seed';
+import { SEED_FACTS } from '../../server/storage/demoData';
 import { fulfillJson, SHOWN_WITHIN_MS, withPage } from './harness';
 import { axeViolations, ev, HOST, ONLY_REVIEWS, SR, useShop, waitUntil } from './reviewsWidget';
 

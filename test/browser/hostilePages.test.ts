@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { SEED_FACTS } from '../../server/db/seed';
+import { SEED_FACTS } from '../../server/storage/demoData';
 import { fulfillJson, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;

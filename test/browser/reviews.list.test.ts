@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { SEED_FACTS } from '../../server/db/seed';
+import { SEED_FACTS } from '../../server/storage/demoData';
 import { withPage } from './harness';
 import {
   cards,

@@ -6,7 +6,7 @@
 import { after, before } from 'node:test';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SEED_FACTS } from '../../server/db/seed';
+import { SEED_FACTS } from '../../server/storage/demoData';
 import { ROOT, startShop, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 /** Starts the demo shop (and Chromium) before the file's tests and closes it after them; returns a getter. */

@@ -49,7 +49,7 @@ function formRedirect(scope: CartScope, request: FastifyRequest, reply: FastifyR
 /** The handler of one mutation endpoint: `.js` (`isJs`) or the plain form post. */
 function mutationHandler(scope: CartScope, mutate: Mutation, answer: Answer, isJs: boolean): CartHandler {
   return async (request, reply) => {
-    const cart = scope.store.load(cartToken(request, reply));
+    const cart = await scope.store.load(cartToken(request, reply));
     let result: unknown;
     try {
       result = mutate(cart, request.body ?? {}, scope.root);
@@ -58,7 +58,7 @@ function mutationHandler(scope: CartScope, mutate: Mutation, answer: Answer, isJ
       if (!isJs) return reply.redirect(`${scope.root}cart?error=${encodeURIComponent(err.description)}`, 303);
       return asJson(reply).code(err.status).send(err.body());
     }
-    scope.store.save(cart);
+    await scope.store.save(cart);
     if (!isJs) return formRedirect(scope, request, reply);
     return asJson(reply).send(inMarket(scope, request, answer === 'cart' ? cartJson(cart, scope.root) : result));
   };
@@ -85,12 +85,12 @@ const MUTATIONS: readonly (readonly [path: string, mutate: Mutation, answer: Ans
 /** Register the cart endpoints of the locale with URL prefix `prefix` ('' or '/es'…). */
 export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   const scope: CartScope = {
-    store: new CartStore(ctx.db),
+    store: new CartStore(ctx.storage.carts),
     root: `${prefix}/`,
     localeCountry: LOCALES.find((locale) => locale.prefix === prefix)?.country ?? null,
   };
   const getCart: CartHandler = async (request, reply) => {
-    const cart = scope.store.load(cartToken(request, reply));
+    const cart = await scope.store.load(cartToken(request, reply));
     return asJson(reply).send(inMarket(scope, request, cartJson(cart, scope.root)));
   };
   app.get('/cart.js', getCart);

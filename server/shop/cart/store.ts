@@ -1,7 +1,7 @@
 /** Where carts live (the `carts` table) and how a visitor's cart is found (the `cart` cookie). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DB } from '../../db/index.ts';
+import type { CartRows } from '../../storage/carts.ts';
 import { emptyCart, type CartState } from './model.ts';
 
 /** The cookie holding the visitor's cart token. */
@@ -13,37 +13,35 @@ function newCartToken(): string {
   return `c1-${randomBytes(16).toString('hex')}`;
 }
 
-/** Carts by token, in the `carts` table. */
+/** Carts by token, as the cart model sees them (the rows live in the provider's storage). */
 export class CartStore {
-  constructor(private readonly db: DB) {}
+  constructor(private readonly rows: CartRows) {}
 
   /** The cart with this token; an empty one when none is stored. */
-  load(token: string): CartState {
-    const row = this.db.prepare('SELECT note, attributes_json, items_json FROM carts WHERE token = ?').get(token) as
-      { note: string | null; attributes_json: string; items_json: string } | undefined;
+  async load(token: string): Promise<CartState> {
+    const row = await this.rows.load(token);
     if (!row) return emptyCart(token);
-    return { token, note: row.note, attributes: JSON.parse(row.attributes_json), lines: JSON.parse(row.items_json) };
+    return { token, note: row.note, attributes: JSON.parse(row.attributesJson), lines: JSON.parse(row.itemsJson) };
   }
 
   /** The cart a page shows: the stored one, or an empty one (with token '') when the visitor has none yet. */
-  peek(token: string | undefined): CartState {
-    return token ? this.load(token) : emptyCart('');
+  peek(token: string | undefined): Promise<CartState> {
+    return token ? this.load(token) : Promise.resolve(emptyCart(''));
   }
 
   /** Insert or replace the cart. */
-  save(cart: CartState): void {
-    this.db
-      .prepare(
-        `INSERT INTO carts (token, note, attributes_json, items_json, updated_at) VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-         ON CONFLICT(token) DO UPDATE SET note = excluded.note, attributes_json = excluded.attributes_json, items_json = excluded.items_json, updated_at = excluded.updated_at`,
-      )
-      .run(cart.token, cart.note, JSON.stringify(cart.attributes), JSON.stringify(cart.lines));
+  save(cart: CartState): Promise<void> {
+    return this.rows.save(cart.token, {
+      note: cart.note,
+      attributesJson: JSON.stringify(cart.attributes),
+      itemsJson: JSON.stringify(cart.lines),
+    });
   }
 
   /** Units in the cart (0 without a token). */
-  itemCount(token: string | undefined): number {
+  async itemCount(token: string | undefined): Promise<number> {
     if (!token) return 0;
-    return this.load(token).lines.reduce((sum, line) => sum + line.quantity, 0);
+    return (await this.load(token)).lines.reduce((sum, line) => sum + line.quantity, 0);
   }
 }
 

@@ -5,20 +5,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../server/config.ts';
-import { openDatabase } from '../../../server/db/index.ts';
-import { migrate, migrations } from '../../../server/db/migrations.ts';
-import { makeServer } from './helpers.ts';
+import { openStorage, type Storage } from '../../../server/storage/index.ts';
+import { migrate, migrations } from '../../../server/storage/sqliteMigrations.ts';
+import { makeServer, makeStorage, TEST_ENGINE } from './helpers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-admin-'));
 const tokenFile = (dir: string) => path.join(dir, 'admin-token');
-const storedHash = (db: Database.Database, shop = 'demo') =>
-  (db.prepare('SELECT admin_token_sha256 AS hash FROM shops WHERE id = ?').get(shop) as { hash: string }).hash;
+const storedHash = async (storage: Storage, shop = 'demo') =>
+  (await storage.db.selectFrom('shops').select('admin_token_sha256').where('id', '=', shop).executeTakeFirstOrThrow()).admin_token_sha256;
 const columns = (db: Database.Database) =>
-  (db.prepare("SELECT name FROM pragma_table_info('shops')").all() as { name: string }[]).map((c) => c.name);
+  (db.prepare("SELECT name FROM pragma_table_info('shops')").all() as { name: string }[]).map((column) => column.name);
 /** Every byte SQLite wrote for the store (database file and WAL). */
 const storeBytes = (dir: string) =>
   Buffer.concat(
@@ -31,43 +32,60 @@ const storeBytes = (dir: string) =>
 const CONFIGURED = 'c0nfigured-admin-token-0123456789abcdef';
 
 describe('admin token storage', () => {
-  it('stores only a SHA-256 hash; a generated token goes to ${dataDir}/admin-token, mode 0600', () => {
-    const dir = tmp();
-    const db = openDatabase(dir);
+  it('stores only a SHA-256 hash; a generated token goes to ${dataDir}/admin-token, mode 0600', async () => {
+    const { storage, dataDir, dispose } = await makeStorage();
     try {
-      const token = fs.readFileSync(tokenFile(dir), 'utf8').trim();
+      const token = fs.readFileSync(tokenFile(dataDir), 'utf8').trim();
       expect(token).toMatch(/^[0-9a-f]{48}$/);
-      expect(fs.statSync(tokenFile(dir)).mode & 0o777).toBe(0o600);
-      expect(storedHash(db)).toBe(sha256(token));
-      expect(columns(db)).not.toContain('admin_token');
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      expect(storeBytes(dir).includes(Buffer.from(token))).toBe(false);
+      expect(fs.statSync(tokenFile(dataDir)).mode & 0o777).toBe(0o600);
+      expect(await storedHash(storage)).toBe(sha256(token));
+      if (TEST_ENGINE === 'sqlite') {
+        await storage.close();
+        const db = new Database(path.join(dataDir, 'vitrine.sqlite'));
+        expect(columns(db)).not.toContain('admin_token');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        db.close();
+        expect(storeBytes(dataDir).includes(Buffer.from(token))).toBe(false);
+      } else {
+        const { rows } = await sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM shops WHERE admin_token_sha256 = ${token} OR settings_json LIKE ${'%' + token + '%'}`.execute(
+          storage.db,
+        );
+        expect(Number(rows[0]!.n)).toBe(0);
+      }
     } finally {
-      db.close();
+      await dispose();
     }
   });
 
-  it('a configured token replaces the stored hash on every start and removes the stale token file', () => {
-    const dir = tmp();
-    openDatabase(dir).close();
-    expect(fs.existsSync(tokenFile(dir))).toBe(true);
-    const first = openDatabase(dir, { adminToken: CONFIGURED });
-    expect(storedHash(first)).toBe(sha256(CONFIGURED));
-    first.close();
-    expect(fs.existsSync(tokenFile(dir))).toBe(false);
-    const other = `${CONFIGURED}-rotated`;
-    const second = openDatabase(dir, { adminToken: other });
-    expect(storedHash(second)).toBe(sha256(other));
-    second.close();
-    // Without the option the stored hash stays (no new random token for an existing shop).
-    const third = openDatabase(dir);
-    expect(storedHash(third)).toBe(sha256(other));
-    third.close();
-    expect(fs.existsSync(tokenFile(dir))).toBe(false);
+  it('a configured token replaces the stored hash on every start and removes the stale token file', async () => {
+    const { storage, dataDir, databaseUrl, dispose } = await makeStorage();
+    const reopen = async (adminToken?: string) => {
+      const reopened = await openStorage({ dataDir, databaseUrl, adminToken });
+      try {
+        return await storedHash(reopened);
+      } finally {
+        await reopened.close();
+      }
+    };
+    try {
+      await storage.close();
+      expect(fs.existsSync(tokenFile(dataDir))).toBe(true);
+      expect(await reopen(CONFIGURED)).toBe(sha256(CONFIGURED));
+      expect(fs.existsSync(tokenFile(dataDir))).toBe(false);
+      const other = `${CONFIGURED}-rotated`;
+      expect(await reopen(other)).toBe(sha256(other));
+      // Without the option the stored hash stays (no new random token for an existing shop).
+      expect(await reopen()).toBe(sha256(other));
+      expect(fs.existsSync(tokenFile(dataDir))).toBe(false);
+    } finally {
+      await dispose();
+    }
   });
 
-  it('a token shorter than 32 characters is refused by openDatabase and buildApp', async () => {
-    expect(() => openDatabase(tmp(), { adminToken: 'x'.repeat(31) })).toThrow(ConfigError);
+  it('a token shorter than 32 characters is refused by the storage and buildApp', async () => {
+    await expect(makeStorage({ adminToken: 'x'.repeat(31) })).rejects.toThrow(ConfigError);
     await expect(makeServer({ adminToken: 'short-token' })).rejects.toThrow(/at least 32 characters/);
   });
 
@@ -84,32 +102,37 @@ describe('admin token storage', () => {
     expect(fs.existsSync(path.join(dataDir, 'vitrine.sqlite'))).toBe(false);
   }, 20_000);
 
-  it('the migration hashes existing plain-text tokens; the demo shop token stays usable through the file', async () => {
-    const dir = tmp();
-    const legacy = new Database(path.join(dir, 'vitrine.sqlite'));
-    migrate(
-      legacy,
-      migrations.filter((m) => m.version <= 2),
-    );
-    const insert = legacy.prepare('INSERT INTO shops (id, domain, admin_token, settings_json) VALUES (?, ?, ?, ?)');
-    insert.run('other', 'other.myshopify.com', 'other-plaintext-token', '{}');
-    legacy.close();
-    // A store seeded by the old code: the demo shop with a plain-text token.
-    const legacyToken = 'legacy-plaintext-token-of-the-demo-shop';
-    const old = new Database(path.join(dir, 'vitrine.sqlite'));
-    old
-      .prepare("INSERT INTO shops (id, domain, admin_token, settings_json) VALUES ('demo', 'vitrine-demo.myshopify.com', ?, '{}')")
-      .run(legacyToken);
-    old.prepare("INSERT INTO shop_state (shop_id, last_updated) VALUES ('demo', 1)").run();
-    old.close();
+  it.runIf(TEST_ENGINE === 'sqlite')(
+    'the migration hashes existing plain-text tokens; the demo shop token stays usable through the file',
+    async () => {
+      const dir = tmp();
+      const legacy = new Database(path.join(dir, 'vitrine.sqlite'));
+      migrate(
+        legacy,
+        migrations.filter((migration) => migration.version <= 2),
+      );
+      const insert = legacy.prepare('INSERT INTO shops (id, domain, admin_token, settings_json) VALUES (?, ?, ?, ?)');
+      insert.run('other', 'other.myshopify.com', 'other-plaintext-token', '{}');
+      legacy.close();
+      // A store seeded by the old code: the demo shop with a plain-text token.
+      const legacyToken = 'legacy-plaintext-token-of-the-demo-shop';
+      const old = new Database(path.join(dir, 'vitrine.sqlite'));
+      old
+        .prepare("INSERT INTO shops (id, domain, admin_token, settings_json) VALUES ('demo', 'vitrine-demo.myshopify.com', ?, '{}')")
+        .run(legacyToken);
+      old.prepare("INSERT INTO shop_state (shop_id, last_updated) VALUES ('demo', 1)").run();
+      old.close();
 
-    const db = openDatabase(dir);
-    expect(columns(db)).not.toContain('admin_token');
-    expect(storedHash(db)).toBe(sha256(legacyToken));
-    expect(storedHash(db, 'other')).toBe(sha256('other-plaintext-token'));
-    db.close();
-    expect(fs.readFileSync(tokenFile(dir), 'utf8').trim()).toBe(legacyToken);
-  });
+      const storage = await openStorage({ dataDir: dir });
+      expect(await storedHash(storage)).toBe(sha256(legacyToken));
+      expect(await storedHash(storage, 'other')).toBe(sha256('other-plaintext-token'));
+      await storage.close();
+      const db = new Database(path.join(dir, 'vitrine.sqlite'));
+      expect(columns(db)).not.toContain('admin_token');
+      db.close();
+      expect(fs.readFileSync(tokenFile(dir), 'utf8').trim()).toBe(legacyToken);
+    },
+  );
 });
 
 describe('failed admin attempts', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_FACTS } from '../../../server/db/seed.ts';
+import { SEED_FACTS } from '../../../server/storage/demoData.ts';
 import { getProduct } from '../../../server/shop/catalog.ts';
 import { makeServer, type TestServer } from './helpers.ts';
 

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeExpectedStats, SEED_FACTS } from '../../../server/db/seed.ts';
-import { makeFakeDist, makeServer, type TestServer } from './helpers.ts';
+import { sql } from 'kysely';
+import { SEED_FACTS } from '../../../server/storage/demoData.ts';
+import { countRows, expectedStats, makeFakeDist, makeServer, storedDb, storedRows, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -36,15 +37,18 @@ describe('health and country', () => {
 
 describe('review stats', () => {
   it('single product stats equal a count computed from the DB', async () => {
-    const expected = computeExpectedStats(s.app.vitrine.db);
+    const expected = await expectedStats(s);
     for (const handle of [SEED_FACTS.manyReviewsHandle, 'ceramic-mug', 'dotted-notebook']) {
       const res = await s.app.inject({ url: `/api/sf/prs/demo/${handle}.json` });
       expect(res.statusCode).toBe(200);
       expect(json(res.body)).toEqual(expected[handle]);
     }
-    const rows = s.app.vitrine.db
-      .prepare("SELECT stars FROM reviews WHERE shop_id='demo' AND product_handle=? AND hidden=0")
-      .all(SEED_FACTS.manyReviewsHandle) as { stars: number }[];
+    const rows = await storedRows(
+      s,
+      sql<{
+        stars: number;
+      }>`SELECT stars FROM reviews WHERE shop_id='demo' AND product_handle=${SEED_FACTS.manyReviewsHandle} AND hidden=0`,
+    );
     const body = json((await s.app.inject({ url: `/api/sf/prs/demo/${SEED_FACTS.manyReviewsHandle}.json` })).body) as {
       r: number;
       s: number;
@@ -62,7 +66,7 @@ describe('review stats', () => {
   });
 
   it('accepts a numeric product id', async () => {
-    const row = s.app.vitrine.db.prepare("SELECT product_id FROM products WHERE handle='ceramic-mug'").get() as { product_id: number };
+    const row = await storedDb(s).selectFrom('products').select('product_id').where('handle', '=', 'ceramic-mug').executeTakeFirstOrThrow();
     const byId = json((await s.app.inject({ url: `/api/sf/prs/demo/${row.product_id}.json` })).body);
     const byHandle = json((await s.app.inject({ url: '/api/sf/prs/demo/ceramic-mug.json' })).body);
     expect(byId).toEqual(byHandle);
@@ -75,7 +79,7 @@ describe('review stats', () => {
   });
 
   it('batch stats for all handles in one request', async () => {
-    const expected = computeExpectedStats(s.app.vitrine.db);
+    const expected = await expectedStats(s);
     const handles = Object.keys(expected);
     const res = await s.app.inject({
       method: 'POST',
@@ -162,10 +166,10 @@ describe('CORS', () => {
 });
 
 describe('tracking and error reports', () => {
-  const count = (table: string) => (s.app.vitrine.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = (table: 'events' | 'error_reports') => countRows(s, table);
 
   it('POST /api/track stores events (JSON and sendBeacon text/plain)', async () => {
-    const before = count('events');
+    const before = await count('events');
     const body = {
       version: '1.0.0',
       events: [{ type: 'page_view' }, { type: 'widget_view', id: 21 }],
@@ -180,28 +184,28 @@ describe('tracking and error reports', () => {
       payload: JSON.stringify(body),
     });
     expect(beacon.statusCode).toBe(204);
-    expect(count('events')).toBe(before + 4);
-    const row = s.app.vitrine.db.prepare('SELECT shop_id, batch_id, type, payload_json FROM events ORDER BY id DESC LIMIT 1').get() as {
-      shop_id: string;
-      batch_id: number;
-      type: string;
-      payload_json: string;
-    };
+    expect(await count('events')).toBe(before + 4);
+    const row = await storedDb(s)
+      .selectFrom('events')
+      .select(['shop_id', 'batch_id', 'type', 'payload_json'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(row.shop_id).toBe('demo');
     expect(row.type).toBe('widget_view');
     expect(JSON.parse(row.payload_json)).toEqual({ type: 'widget_view', id: 21 });
     // The request's version and meta are stored once, in the batch the events point to.
-    const batch = s.app.vitrine.db.prepare('SELECT shop_id, version, meta_json FROM track_batches WHERE id = ?').get(row.batch_id) as {
-      shop_id: string;
-      version: string;
-      meta_json: string;
-    };
+    const batch = await storedDb(s)
+      .selectFrom('track_batches')
+      .select(['shop_id', 'version', 'meta_json'])
+      .where('id', '=', row.batch_id!)
+      .executeTakeFirstOrThrow();
     expect(batch).toMatchObject({ shop_id: 'demo', version: '1.0.0' });
     expect(JSON.parse(batch.meta_json)).toEqual({ shopId: 'demo', pageType: 'product' });
   });
 
   it('POST /api/track rejects garbage with 400', async () => {
-    const before = count('events');
+    const before = await count('events');
     const cases = [
       { headers: { 'content-type': 'text/plain' }, payload: 'not json at all' },
       { headers: { 'content-type': 'application/json' }, payload: '[1,2,3]' },
@@ -214,11 +218,11 @@ describe('tracking and error reports', () => {
       expect(res.statusCode, c.payload).toBe(400);
       expect(json(res.body)).toHaveProperty('error.code');
     }
-    expect(count('events')).toBe(before);
+    expect(await count('events')).toBe(before);
   });
 
   it('POST /api/store-error stores a form-encoded report', async () => {
-    const before = count('error_reports');
+    const before = await count('error_reports');
     const form = new URLSearchParams({
       sid: 'demo',
       bid: 'build-1',
@@ -238,8 +242,8 @@ describe('tracking and error reports', () => {
       payload: form.toString(),
     });
     expect(res.statusCode).toBe(204);
-    expect(count('error_reports')).toBe(before + 1);
-    const row = s.app.vitrine.db.prepare('SELECT * FROM error_reports ORDER BY id DESC LIMIT 1').get() as Record<string, string>;
+    expect(await count('error_reports')).toBe(before + 1);
+    const row = await storedDb(s).selectFrom('error_reports').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       shop_id: 'demo',
       code: '2280',
@@ -255,7 +259,7 @@ describe('tracking and error reports', () => {
   });
 
   it('POST /api/store-error rejects garbage with 400', async () => {
-    const before = count('error_reports');
+    const before = await count('error_reports');
     for (const payload of ['sid=demo&url=x', 'code=' + encodeURIComponent('<script>'), 'code=' + 'x'.repeat(100)]) {
       const res = await s.app.inject({
         method: 'POST',
@@ -281,7 +285,7 @@ describe('tracking and error reports', () => {
     });
     expect(xml.statusCode).toBe(415);
     expect(json(xml.body)).toHaveProperty('error.code', 'UNSUPPORTED_MEDIA_TYPE');
-    expect(count('error_reports')).toBe(before);
+    expect(await count('error_reports')).toBe(before);
   });
 });
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_FACTS } from '../../../server/db/seed.ts';
-import { getLastUpdated } from '../../../server/provider/settings.ts';
-import { makeServer, type TestServer } from './helpers.ts';
+import { sql } from 'kysely';
+import { SEED_FACTS } from '../../../server/storage/demoData.ts';
+import { makeServer, storedDb, storedRows, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -29,19 +29,15 @@ type ListBody = {
   stats: { r: number; s: number; d: Record<string, number> };
 };
 
-const db = () => s.app.vitrine.db;
-const lu = () => getLastUpdated(db(), 'demo');
+const db = () => storedDb(s);
+const lu = () => s.app.vitrine.storage.shops.lastUpdated('demo');
 const HANDLE = SEED_FACTS.manyReviewsHandle;
 const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ url, headers });
 const body = <T = ListBody>(res: { body: string }) => JSON.parse(res.body) as T;
 /** The demo shop's generated admin token (the store only has its hash). */
 const token = () => fs.readFileSync(path.join(s.dataDir, 'admin-token'), 'utf8').trim();
-const count = (sql: string, ...args: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...args) as { n: number }
-  ).n;
+/** The one number a `SELECT … AS n` query answers. */
+const count = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await storedRows(s, query))[0]!.n);
 const admin = (path: string, payload: unknown, tok: string | null = token()) =>
   s.app.inject({
     method: 'POST',
@@ -52,35 +48,35 @@ const admin = (path: string, payload: unknown, tok: string | null = token()) =>
 
 describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
   it('pages through all visible reviews, newest first, totals from the DB', async () => {
-    const visible = count("SELECT COUNT(*) AS n FROM reviews WHERE shop_id='demo' AND product_handle=? AND hidden=0", HANDLE);
-    const first = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=20`));
+    const visible = await count(sql`SELECT COUNT(*) AS n FROM reviews WHERE shop_id='demo' AND product_handle=${HANDLE} AND hidden=0`);
+    const first = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=20`));
     expect(first.total).toBe(visible);
     expect(first.page).toBe(1);
     expect(first.pages).toBe(Math.ceil(visible / 20));
     expect(first.reviews).toHaveLength(20);
     const all: Review[] = [...first.reviews];
     for (let p = 2; p <= first.pages; p++)
-      all.push(...body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=20&page=${p}`)).reviews);
+      all.push(...body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=20&page=${p}`)).reviews);
     expect(all).toHaveLength(visible);
     expect(new Set(all.map((r) => r.id)).size).toBe(visible);
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.timestamp).toBeGreaterThanOrEqual(all[i]!.timestamp);
-    const beyond = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?page=99`));
+    const beyond = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?page=99`));
     expect(beyond.reviews).toEqual([]);
     expect(beyond.total).toBe(visible);
   });
 
   it('default limit 20, max 100, 400 on malformed paging', async () => {
-    expect(body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json`)).reviews).toHaveLength(20);
-    const big = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=500`));
+    expect(body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json`)).reviews).toHaveLength(20);
+    const big = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=500`));
     expect(big.reviews).toHaveLength(Math.min(100, big.total));
     expect(big.pages).toBe(1);
-    const bad = await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?page=abc`);
+    const bad = await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?page=abc`);
     expect(bad.statusCode).toBe(400);
     expect(body<{ error: { code: string } }>(bad).error.code).toBe('VALIDATION_ERROR');
   });
 
   it('review shape', async () => {
-    const { reviews } = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=100`));
+    const { reviews } = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=100`));
     for (const r of reviews) {
       expect(Object.keys(r).sort()).toEqual(
         [
@@ -114,22 +110,22 @@ describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
   });
 
   it('accepts a numeric product id', async () => {
-    const { product_id } = db().prepare('SELECT product_id FROM products WHERE handle = ?').get(HANDLE) as { product_id: number };
-    const a = body(await get(`/api/reviews/demo/${lu()}/${product_id}.json`));
-    const b = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json`));
+    const { product_id } = await db().selectFrom('products').select('product_id').where('handle', '=', HANDLE).executeTakeFirstOrThrow();
+    const a = body(await get(`/api/reviews/demo/${await lu()}/${product_id}.json`));
+    const b = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json`));
     expect(a).toEqual(b);
   });
 
   it('star filter r{1-5}, stats stay product-wide', async () => {
-    const all = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json`));
+    const all = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json`));
     for (const stars of [1, 2, 3, 4, 5]) {
-      const res = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}/r${stars}.json?limit=100`));
+      const res = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}/r${stars}.json?limit=100`));
       expect(res.total).toBe(all.stats.d[String(stars)]);
       expect(res.reviews.every((r) => r.stars === stars)).toBe(true);
       expect(res.stats).toEqual(all.stats);
     }
-    expect((await get(`/api/reviews/demo/${lu()}/${HANDLE}/r6.json`)).statusCode).toBe(400);
-    expect((await get(`/api/reviews/demo/${lu()}/${HANDLE}/x5.json`)).statusCode).toBe(400);
+    expect((await get(`/api/reviews/demo/${await lu()}/${HANDLE}/r6.json`)).statusCode).toBe(400);
+    expect((await get(`/api/reviews/demo/${await lu()}/${HANDLE}/x5.json`)).statusCode).toBe(400);
   });
 
   it('unknown shop → 404 JSON; unknown product → empty list', async () => {
@@ -137,13 +133,17 @@ describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
     expect(res.statusCode).toBe(404);
     expect(body<{ error: { code: string } }>(res).error.code).toBe('SHOP_NOT_FOUND');
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    const empty = body(await get(`/api/reviews/demo/${lu()}/no-such-product.json`));
+    const empty = body(await get(`/api/reviews/demo/${await lu()}/no-such-product.json`));
     expect(empty).toMatchObject({ reviews: [], total: 0, pages: 0, stats: { r: 0 } });
   });
 
   it('allowed HTML kept, hostile stored payload neutralised when served', async () => {
-    const hostileId = (db().prepare('SELECT id FROM reviews WHERE body_html = ?').get(SEED_FACTS.hostileReviewBody) as { id: number }).id;
-    const { reviews } = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=100`));
+    const { id: hostileId } = await db()
+      .selectFrom('reviews')
+      .select('id')
+      .where('body_html', '=', SEED_FACTS.hostileReviewBody)
+      .executeTakeFirstOrThrow();
+    const { reviews } = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=100`));
     const hostile = reviews.find((r) => r.id === hostileId)!;
     expect(hostile.review).toContain('Great tee!');
     for (const re of [/<script/i, /<img/i, /on\w+=/i, /javascript:/i]) expect(hostile.review).not.toMatch(re);
@@ -154,7 +154,7 @@ describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
 
 describe('caching by lastUpdated', () => {
   it('current lastUpdated: immutable + strong ETag, If-None-Match → 304', async () => {
-    const url = `/api/reviews/demo/${lu()}/${HANDLE}.json`;
+    const url = `/api/reviews/demo/${await lu()}/${HANDLE}.json`;
     const res = await get(url);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const etag = String(res.headers.etag);
@@ -169,8 +169,8 @@ describe('caching by lastUpdated', () => {
   });
 
   it('stale or unknown lastUpdated: no-store, current data, never an error', async () => {
-    const current = await get(`/api/reviews/demo/${lu()}/${HANDLE}.json`);
-    for (const stale of [String(lu() - 1), '1700000000', 'undefined']) {
+    const current = await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json`);
+    for (const stale of [String((await lu()) - 1), '1700000000', 'undefined']) {
       const res = await get(`/api/reviews/demo/${stale}/${HANDLE}.json`, { 'if-none-match': String(current.headers.etag) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -186,7 +186,7 @@ describe('featured reviews and groups', () => {
     expect(res.statusCode).toBe(200);
     const { reviews, stats } = body<{ reviews: (Review & { product: Record<string, unknown> })[]; stats: { r: number } }>(res);
     expect(reviews.length).toBe(24);
-    expect(stats.r).toBe(count("SELECT COUNT(*) AS n FROM reviews WHERE shop_id='demo' AND hidden=0"));
+    expect(stats.r).toBe(await count(sql`SELECT COUNT(*) AS n FROM reviews WHERE shop_id='demo' AND hidden=0`));
     for (const r of reviews) {
       expect(r.stars).toBeGreaterThanOrEqual(4);
       expect(r.review.replace(/<[^>]*>/g, '').trim()).not.toBe('');
@@ -200,7 +200,7 @@ describe('featured reviews and groups', () => {
   });
 
   it('groups: ≤ 10 per star, counts match stats', async () => {
-    const res = await get(`/api/reviews-groups/demo/${lu()}/${HANDLE}.json`);
+    const res = await get(`/api/reviews-groups/demo/${await lu()}/${HANDLE}.json`);
     expect(res.headers['cache-control']).toContain('immutable');
     const { groups, stats } = body<{ groups: Record<string, Review[]>; stats: ListBody['stats'] }>(res);
     expect(Object.keys(groups).sort()).toEqual(['1', '2', '3', '4', '5']);
@@ -215,7 +215,7 @@ describe('featured reviews and groups', () => {
 
 describe('photos', () => {
   it('serves provider-hosted photos of visible reviews', async () => {
-    const { reviews } = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=100`));
+    const { reviews } = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=100`));
     const url = reviews.find((r) => r.photos.length)!.photos[0]!;
     const res = await get(url);
     expect(res.statusCode).toBe(200);
@@ -225,15 +225,21 @@ describe('photos', () => {
 });
 
 describe('owner admin', () => {
-  const firstVisible = () =>
+  const firstVisible = async () =>
     (
-      db().prepare("SELECT id FROM reviews WHERE shop_id='demo' AND product_handle=? AND hidden=0 ORDER BY id LIMIT 1").get(HANDLE) as {
-        id: number;
-      }
+      await db()
+        .selectFrom('reviews')
+        .select('id')
+        .where('shop_id', '=', 'demo')
+        .where('product_handle', '=', HANDLE)
+        .where('hidden', '=', 0)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow()
     ).id;
 
   it('401 without or with a wrong token, 404 for unknown shop/review', async () => {
-    const id = firstVisible();
+    const id = await firstVisible();
     for (const tok of [null, 'wrong', `${token()}x`, '']) {
       const res = await admin(`${id}/hide`, { hidden: true }, tok);
       expect(res.statusCode).toBe(401);
@@ -246,7 +252,7 @@ describe('owner admin', () => {
       headers: { authorization: token() },
     });
     expect(raw.statusCode).toBe(401);
-    expect(count('SELECT hidden AS n FROM reviews WHERE id = ?', id)).toBe(0);
+    expect(await count(sql`SELECT hidden AS n FROM reviews WHERE id = ${id}`)).toBe(0);
     expect((await admin('99999999/hide', { hidden: true })).statusCode).toBe(404);
     const noShop = await s.app.inject({
       method: 'POST',
@@ -260,15 +266,15 @@ describe('owner admin', () => {
   });
 
   it('reply is sanitized, bumps lastUpdated, and shows in the list; empty reply removes it', async () => {
-    const id = firstVisible();
-    const before = lu();
+    const id = await firstVisible();
+    const before = await lu();
     const res = await admin(`${id}/reply`, { reply: 'Thanks! <b>Enjoy</b><img src=x onerror=alert(1)><script>alert(2)</script>' });
     expect(res.statusCode).toBe(200);
     const out = body<{ ok: boolean; review: Review & { hidden: boolean }; lastUpdated: number }>(res);
     expect(out.review.reply).toBe('Thanks! <b>Enjoy</b>');
     expect(out.lastUpdated).toBeGreaterThan(before);
-    expect(lu()).toBe(out.lastUpdated);
-    expect((db().prepare('SELECT reply_html FROM reviews WHERE id = ?').get(id) as { reply_html: string }).reply_html).toBe(
+    expect(await lu()).toBe(out.lastUpdated);
+    expect((await db().selectFrom('reviews').select('reply_html').where('id', '=', id).executeTakeFirstOrThrow()).reply_html).toBe(
       'Thanks! <b>Enjoy</b>',
     );
     // the old lastUpdated URL is now stale: no-store but fresh data
@@ -282,27 +288,27 @@ describe('owner admin', () => {
   });
 
   it('hide removes the review from lists and stats; unhide restores it', async () => {
-    const id = firstVisible();
-    const before = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=100`));
+    const id = await firstVisible();
+    const before = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=100`));
     const stars = before.reviews.find((r) => r.id === id)!.stars;
-    const lu0 = lu();
+    const lu0 = await lu();
     const res = await admin(`${id}/hide`, { hidden: true });
     expect(res.statusCode).toBe(200);
     expect(body<{ review: { hidden: boolean } }>(res).review.hidden).toBe(true);
-    expect(lu()).toBeGreaterThan(lu0);
-    const after = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=100`));
+    expect(await lu()).toBeGreaterThan(lu0);
+    const after = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=100`));
     expect(after.total).toBe(before.total - 1);
     expect(after.reviews.some((r) => r.id === id)).toBe(false);
     expect(after.stats.r).toBe(before.stats.r - 1);
     expect(after.stats.d[String(stars)]).toBe(before.stats.d[String(stars)]! - 1);
-    const filtered = body(await get(`/api/reviews/demo/${lu()}/${HANDLE}/r${stars}.json?limit=100`));
+    const filtered = body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}/r${stars}.json?limit=100`));
     expect(filtered.reviews.some((r) => r.id === id)).toBe(false);
     const prs = JSON.parse((await get(`/api/sf/prs/demo/${HANDLE}.json`)).body) as { r: number };
     expect(prs.r).toBe(before.stats.r - 1);
-    const photo = db().prepare('SELECT url FROM review_photos WHERE review_id = ? LIMIT 1').get(id) as { url: string } | undefined;
+    const photo = await db().selectFrom('review_photos').select('url').where('review_id', '=', id).limit(1).executeTakeFirst();
     if (photo) expect((await get(`/api/photos/${id}/${photo.url.split('/').pop()}`)).statusCode).toBe(404);
     await admin(`${id}/hide`, { hidden: false });
-    expect(body(await get(`/api/reviews/demo/${lu()}/${HANDLE}.json?limit=100`)).total).toBe(before.total);
+    expect(body(await get(`/api/reviews/demo/${await lu()}/${HANDLE}.json?limit=100`)).total).toBe(before.total);
   });
 });
 
@@ -317,7 +323,16 @@ describe('admin CLI', () => {
       return { code, out, err };
     };
     const id = String(
-      (db().prepare("SELECT id FROM reviews WHERE shop_id='demo' AND hidden=0 ORDER BY id DESC LIMIT 1").get() as { id: number }).id,
+      (
+        await db()
+          .selectFrom('reviews')
+          .select('id')
+          .where('shop_id', '=', 'demo')
+          .where('hidden', '=', 0)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow()
+      ).id,
     );
     const viaStore = await run(['reply', id, 'Thanks from the CLI', '--url', address], { VITRINE_DATA_DIR: s.dataDir });
     expect(viaStore).toMatchObject({ code: 0, err: [] });
@@ -325,10 +340,10 @@ describe('admin CLI', () => {
     const hide = await run(['hide', id, `--url=${address}`, '--token', token()]);
     expect(hide.code).toBe(0);
     expect(hide.out[0]).toContain('hidden');
-    expect(count('SELECT hidden AS n FROM reviews WHERE id = ?', Number(id))).toBe(1);
+    expect(await count(sql`SELECT hidden AS n FROM reviews WHERE id = ${Number(id)}`)).toBe(1);
     const unhide = await run(['unhide', id, '--url', address], { VITRINE_ADMIN_TOKEN: token() });
     expect(unhide.out[0]).toContain('visible again');
-    expect(count('SELECT hidden AS n FROM reviews WHERE id = ?', Number(id))).toBe(0);
+    expect(await count(sql`SELECT hidden AS n FROM reviews WHERE id = ${Number(id)}`)).toBe(0);
 
     const wrong = await run(['hide', id, '--url', address, '--token', 'nope']);
     expect(wrong.code).toBe(1);

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_FACTS } from '../../../server/db/seed.ts';
+import { SEED_FACTS } from '../../../server/storage/demoData.ts';
 import { getProduct, PRODUCTS } from '../../../server/shop/catalog.ts';
 import { cookieFrom, makeServer, type TestServer } from './helpers.ts';
 

@@ -1,17 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config.ts';
-import { openDatabase, type DB } from '../../../server/db/index.ts';
 import { pruneExpired } from '../../../server/provider/retention.ts';
-import { makeServer, type TestServer } from './helpers.ts';
+import type { Storage } from '../../../server/storage/index.ts';
+import { countRows, makeServer, makeStorage, storeBytes, TEST_ENGINE, type TestServer } from './helpers.ts';
 
 type App = TestServer['app'];
 const json = (body: string) => JSON.parse(body) as { error: { code: string; message: string } };
-const count = (db: DB, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-/** Bytes the store takes (pages in use, WAL included: what the connection sees). */
-const storeBytes = (db: DB) => Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
+const count = (app: App, table: 'events' | 'track_batches' | 'error_reports') => countRows(app, table);
 
 const track = (app: App, payload: unknown, remoteAddress = '203.0.113.10') =>
   app.inject({
@@ -46,9 +42,8 @@ describe('POST /api/track storage', () => {
   it('stores the meta once per request, not once per event: the store grows about as much as it receives', async () => {
     const { app } = await makeServer();
     try {
-      const db = app.vitrine.db;
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      const before = storeBytes(db);
+      if (TEST_ENGINE === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(app.vitrine.storage.db);
+      const before = await storeBytes(app);
       let received = 0;
       const POSTS = 8;
       for (let i = 0; i < POSTS; i++) {
@@ -57,12 +52,12 @@ describe('POST /api/track storage', () => {
         const res = await app.inject({ method: 'POST', url: '/api/track', headers: { 'content-type': 'text/plain' }, payload: body });
         expect(res.statusCode).toBe(204);
       }
-      expect(count(db, 'events')).toBe(POSTS * 100);
-      const grown = storeBytes(db) - before;
+      expect(await count(app, 'events')).toBe(POSTS * 100);
+      const grown = (await storeBytes(app)) - before;
       // Copying the 3.5 kB meta into each of the 800 rows grew it by ~3.3 MB (56× what was sent);
       // now ~2.5× (rows, two indexes, page slack).
       expect(grown).toBeLessThan(4 * received);
-      expect(count(db, 'track_batches')).toBe(POSTS);
+      expect(await count(app, 'track_batches')).toBe(POSTS);
     } finally {
       await app.close();
     }
@@ -71,8 +66,7 @@ describe('POST /api/track storage', () => {
   it('a meta or an event over its caps is 413 in the error shape, and nothing is stored', async () => {
     const { app } = await makeServer();
     try {
-      const db = app.vitrine.db;
-      const before = count(db, 'events');
+      const before = await count(app, 'events');
       /** An object nested `levels` deep ({ leaf: 1 } is 1); spread into another object it keeps that depth. */
       const deep = (levels: number): Record<string, unknown> => (levels <= 1 ? { leaf: 1 } : { next: deep(levels - 1) });
       const cases = [
@@ -92,7 +86,7 @@ describe('POST /api/track storage', () => {
         (await track(app, { version: '1', events: [{ type: 'a', ...deep(5) }], meta: { shopId: 'demo', ...deep(5) } })).statusCode,
       ).toBe(204);
       expect((await track(app, { version: '1', events: events(1), meta: metaOf(4000) })).statusCode).toBe(204);
-      expect(count(db, 'events')).toBe(before + 2);
+      expect(await count(app, 'events')).toBe(before + 2);
     } finally {
       await app.close();
     }
@@ -107,13 +101,13 @@ describe('POST /api/track storage', () => {
       const unknown = await track(app, { version: '1', events: events(1), meta: { shopId: 'no-such-shop' } });
       expect(unknown.statusCode).toBe(404);
       expect(json(unknown.body)).toEqual({ error: { code: 'SHOP_NOT_FOUND', message: expect.any(String) } });
-      expect(count(app.vitrine.db, 'events')).toBe(0);
+      expect(await count(app, 'events')).toBe(0);
 
       expect((await storeError(app, { code: '2280' })).statusCode).toBe(400);
       const unknownReport = await storeError(app, { code: '2280', sid: 'no-such-shop' });
       expect(unknownReport.statusCode).toBe(404);
       expect(json(unknownReport.body).error.code).toBe('SHOP_NOT_FOUND');
-      expect(count(app.vitrine.db, 'error_reports')).toBe(0);
+      expect(await count(app, 'error_reports')).toBe(0);
     } finally {
       await app.close();
     }
@@ -136,7 +130,7 @@ describe('POST /api/store-error limits', () => {
       const big = await storeError(app, form);
       expect(big.statusCode).toBe(413);
       expect(json(big.body).error.code).toBe('PAYLOAD_TOO_LARGE');
-      expect(count(app.vitrine.db, 'error_reports')).toBe(0);
+      expect(await count(app, 'error_reports')).toBe(0);
     } finally {
       await app.close();
     }
@@ -147,7 +141,7 @@ describe('rate limits', () => {
   it('track and store-error: 429 with Retry-After and the error shape, per client address and shop', async () => {
     const { app } = await makeServer({ rateLimit: { trackPerMinute: 3, storeErrorPerMinute: 2 } });
     try {
-      app.vitrine.db.prepare("INSERT INTO shops (id, domain) VALUES ('other', 'other.myshopify.com')").run();
+      await app.vitrine.storage.db.insertInto('shops').values({ id: 'other', domain: 'other.myshopify.com' }).execute();
       const beacon = (shopId: string) => ({ version: '1', events: events(1), meta: { shopId } });
       for (let i = 0; i < 3; i++) expect((await track(app, beacon('demo'))).statusCode).toBe(204);
       const limited = await track(app, beacon('demo'));
@@ -212,57 +206,79 @@ describe('retention', () => {
   const now = new Date('2030-06-01T12:00:00.000Z');
   const iso = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY).toISOString();
 
-  function seedRows(db: DB): void {
-    const batch = db.prepare("INSERT INTO track_batches (shop_id, version, meta_json, created_at) VALUES ('demo', '1', '{}', ?)");
-    const event = db.prepare("INSERT INTO events (shop_id, batch_id, type, payload_json, created_at) VALUES ('demo', ?, 'a', '{}', ?)");
-    const report = db.prepare("INSERT INTO error_reports (shop_id, code, payload_json, created_at) VALUES ('demo', '2280', '{}', ?)");
+  async function seedRows(storage: Storage): Promise<void> {
     for (const daysAgo of [400, 120, 91, 89, 1]) {
-      const batchId = Number(batch.run(iso(daysAgo)).lastInsertRowid);
-      for (let i = 0; i < 3; i++) event.run(batchId, iso(daysAgo));
-      report.run(iso(daysAgo));
+      const createdAt = iso(daysAgo);
+      const { id } = await storage.db
+        .insertInto('track_batches')
+        .values({ shop_id: 'demo', version: '1', meta_json: '{}', created_at: createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const event = { shop_id: 'demo', batch_id: Number(id), type: 'a', payload_json: '{}', created_at: createdAt };
+      await storage.db.insertInto('events').values([event, event, event]).execute();
+      await storage.db
+        .insertInto('error_reports')
+        .values({ shop_id: 'demo', code: '2280', payload_json: '{}', created_at: createdAt })
+        .execute();
     }
   }
+  const tableCount = async (storage: Storage, table: 'events' | 'track_batches' | 'error_reports') =>
+    Number(
+      (
+        await storage.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
 
   it('deletes events, track batches and error reports older than the configured days, in chunks', async () => {
-    const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-retention-')));
+    const { storage, dispose } = await makeStorage();
     try {
-      seedRows(db);
-      const deleted = await pruneExpired(db, { retentionDays: 90, now, chunkSize: 2 });
+      await seedRows(storage);
+      const deleted = await pruneExpired(storage.tracking, { retentionDays: 90, now, chunkSize: 2 });
       expect(deleted).toEqual({ events: 9, track_batches: 3, error_reports: 3 });
-      for (const table of ['events', 'track_batches', 'error_reports']) {
-        const oldest = (db.prepare(`SELECT MIN(created_at) AS t FROM ${table}`).get() as { t: string }).t;
-        expect(oldest, table).toBe(iso(89));
+      for (const table of ['events', 'track_batches', 'error_reports'] as const) {
+        const oldest = await storage.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.min('created_at').as('t'))
+          .executeTakeFirstOrThrow();
+        expect(oldest.t, table).toBe(iso(89));
       }
-      expect(count(db, 'events')).toBe(6);
-      expect(count(db, 'track_batches')).toBe(2);
-      expect(count(db, 'error_reports')).toBe(2);
-      expect(await pruneExpired(db, { retentionDays: 90, now })).toEqual({ events: 0, track_batches: 0, error_reports: 0 });
-      expect(await pruneExpired(db, { retentionDays: 1, now: new Date(now.getTime() + 10 * DAY) })).toEqual({
+      expect(await tableCount(storage, 'events')).toBe(6);
+      expect(await tableCount(storage, 'track_batches')).toBe(2);
+      expect(await tableCount(storage, 'error_reports')).toBe(2);
+      expect(await pruneExpired(storage.tracking, { retentionDays: 90, now })).toEqual({ events: 0, track_batches: 0, error_reports: 0 });
+      expect(await pruneExpired(storage.tracking, { retentionDays: 1, now: new Date(now.getTime() + 10 * DAY) })).toEqual({
         events: 6,
         track_batches: 2,
         error_reports: 2,
       });
     } finally {
-      db.close();
+      await dispose();
     }
   });
 
   it('runs when the server starts, with the configured number of days', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-retention-'));
-    const db = openDatabase(dataDir);
-    const batch = db.prepare("INSERT INTO track_batches (shop_id, version, meta_json, created_at) VALUES ('demo', '1', '{}', ?)");
+    const { storage, dataDir, databaseUrl, dispose } = await makeStorage();
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-    batch.run(day(40));
-    batch.run(day(20));
-    db.close();
-    const { app } = await makeServer({ dataDir, retentionDays: 30 });
+    await storage.db
+      .insertInto('track_batches')
+      .values([
+        { shop_id: 'demo', version: '1', meta_json: '{}', created_at: day(40) },
+        { shop_id: 'demo', version: '1', meta_json: '{}', created_at: day(20) },
+      ])
+      .execute();
+    await storage.close();
+    const { app } = await makeServer({ dataDir, databaseUrl, retentionDays: 30 });
     try {
       await app.vitrine.retention.whenIdle();
-      const left = app.vitrine.db.prepare('SELECT created_at FROM track_batches').all() as { created_at: string }[];
+      const left = await app.vitrine.storage.db.selectFrom('track_batches').select('created_at').execute();
       expect(left).toHaveLength(1);
       expect(Date.parse(left[0]!.created_at)).toBeGreaterThan(Date.now() - 30 * 86_400_000);
     } finally {
       await app.close();
+      await dispose();
     }
     expect(configFromEnv({ VITRINE_RETENTION_DAYS: '30' })).toEqual({ retentionDays: 30 });
     expect(() => configFromEnv({ VITRINE_RETENTION_DAYS: '0' })).toThrow(/^VITRINE_RETENTION_DAYS must be a whole number/);

@@ -1,10 +1,14 @@
-import type Database from 'better-sqlite3';
+/**
+ * The demo shop's data set: its shop row, products, reviews (with their photos) and lastUpdated,
+ * built deterministically from a fixed seed so every engine and every test sees the same shop.
+ * Rows carry explicit ids (review `n` has id `n`), so photo paths, which contain the review id,
+ * are the same on SQLite and PostgreSQL.
+ */
 import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { Rng } from '../lib/prng.ts';
-import { PRODUCTS, type Product } from '../shop/catalog.ts';
-import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
-import { statsFromRows, type ReviewStats, type StarCount } from '../provider/reviewStats.ts';
+import { SANITIZER_VERSION, sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { DEMO_STORED_SETTINGS } from '../provider/settings.ts';
+import { PRODUCTS, type Product } from '../shop/catalog.ts';
 
 /** Seed facts tests may rely on. */
 export const SEED_FACTS = {
@@ -110,23 +114,13 @@ function reviewCountFor(handle: string, rng: Rng): number {
   return rng.int(6, 15);
 }
 
-/**
- * Seed the demo shop, its products and reviews. Runs only when the demo shop does not exist yet.
- * The shop gets no admin token here: openDatabase sets the hash (configured or generated token).
- */
-export function seedIfEmpty(db: Database.Database, now: Date = new Date()): boolean {
-  const exists = db.prepare('SELECT 1 FROM shops WHERE id = ?').get(DEMO_SHOP_ID);
-  if (exists) return false;
-  db.transaction(() => seed(db, now))();
-  return true;
-}
-
 const DAY_MS = 86400000;
 /** Reviews are dated up to two years back. */
 const REVIEW_SPAN_MS = 730 * DAY_MS;
 
 /** A `reviews` row as the seed inserts it. */
 interface SeedReview {
+  id: number;
   shop_id: string;
   product_id: number;
   product_handle: string;
@@ -141,13 +135,14 @@ interface SeedReview {
   hidden: 0 | 1;
   locale: keyof typeof REPLIES;
   created_at: string;
+  html_version: number;
 }
 
 /**
  * Review `index` of `product`. Every value comes from `rng`, in a fixed order: reordering the
  * calls (here or in photoCount) changes the whole demo data set.
  */
-function seedReview(rng: Rng, product: Product, index: number, nowMs: number): SeedReview {
+function seedReview(rng: Rng, product: Product, index: number, nowMs: number, id: number): SeedReview {
   const many = product.handle === SEED_FACTS.manyReviewsHandle;
   // Guarantee every star value appears for the big product; otherwise skew positive.
   const stars = many && index < 5 ? 5 - index : rng.weighted([5, 4, 3, 2, 1], [55, 25, 10, 5, 5]);
@@ -161,12 +156,15 @@ function seedReview(rng: Rng, product: Product, index: number, nowMs: number): S
   let bodyHtml = sanitizeReviewHtml(body);
   let createdAt = created.toISOString();
   let reviewLocale: keyof typeof REPLIES = locale;
+  // The hostile body is a "legacy import": stored raw (html_version 0), cleaned when served.
+  const hostile = many && index === 6;
   if (many && (index === 5 || index === 6)) {
     reviewLocale = 'en';
     bodyHtml = index === 5 ? sanitizeReviewHtml(SEED_FACTS.htmlReviewBody) : SEED_FACTS.hostileReviewBody;
     createdAt = new Date(nowMs - (index - 4) * DAY_MS).toISOString();
   }
   return {
+    id,
     shop_id: DEMO_SHOP_ID,
     product_id: product.id,
     product_handle: product.handle,
@@ -184,6 +182,7 @@ function seedReview(rng: Rng, product: Product, index: number, nowMs: number): S
     hidden: !many && index === 0 && rng.chance(0.15) ? 1 : 0,
     locale: reviewLocale,
     created_at: createdAt,
+    html_version: hostile ? 0 : SANITIZER_VERSION,
   };
 }
 
@@ -193,57 +192,58 @@ function photoCount(rng: Rng, product: Product): number {
   return rng.chance(0.25) ? rng.int(1, 3) : 0;
 }
 
-function seed(db: Database.Database, now: Date): void {
-  db.prepare('INSERT INTO shops (id, domain, settings_json, created_at) VALUES (?, ?, ?, ?)').run(
-    DEMO_SHOP_ID,
-    DEMO_SHOP_DOMAIN,
-    JSON.stringify(DEMO_STORED_SETTINGS),
-    now.toISOString(),
-  );
-  const insertProduct = db.prepare('INSERT INTO products (shop_id, product_id, handle, title, image_url) VALUES (?, ?, ?, ?, ?)');
-  const insertReview = db.prepare(
-    `INSERT INTO reviews (shop_id, product_id, product_handle, type, name, email, stars, body_html, verified, reply_html, reply_at, hidden, locale, created_at)
-     VALUES (@shop_id, @product_id, @product_handle, @type, @name, @email, @stars, @body_html, @verified, @reply_html, @reply_at, @hidden, @locale, @created_at)`,
-  );
-  const insertPhoto = db.prepare('INSERT INTO review_photos (review_id, url, position) VALUES (?, ?, ?)');
+/** The demo shop's rows, ready to insert (see the module comment). */
+export interface DemoData {
+  shop: { id: string; domain: string; settings_json: string; created_at: string };
+  products: { shop_id: string; product_id: number; handle: string; title: string; image_url: string | null }[];
+  reviews: SeedReview[];
+  photos: { id: number; review_id: number; url: string; position: number }[];
+  lastUpdated: number;
+}
+
+/**
+ * Builds the demo shop's data set for `now`. Every value comes from one seeded generator, in a
+ * fixed order: reordering the calls changes the whole data set (and the tests that count on it).
+ */
+export function buildDemoData(now: Date = new Date()): DemoData {
+  const data: DemoData = {
+    shop: {
+      id: DEMO_SHOP_ID,
+      domain: DEMO_SHOP_DOMAIN,
+      settings_json: JSON.stringify(DEMO_STORED_SETTINGS),
+      created_at: now.toISOString(),
+    },
+    products: [],
+    reviews: [],
+    photos: [],
+    lastUpdated: Math.floor(now.getTime() / 1000),
+  };
   const rng = new Rng(SEED_FACTS.seed);
   let photoNumber = 0;
   const nowMs = now.getTime();
   for (const { product } of PRODUCTS) {
-    insertProduct.run(DEMO_SHOP_ID, product.id, product.handle, product.title, product.featured_image);
+    data.products.push({
+      shop_id: DEMO_SHOP_ID,
+      product_id: product.id,
+      handle: product.handle,
+      title: product.title,
+      image_url: product.featured_image,
+    });
     const count = reviewCountFor(product.handle, rng);
     for (let index = 0; index < count; index++) {
-      const reviewId = Number(insertReview.run(seedReview(rng, product, index, nowMs)).lastInsertRowid);
+      const reviewId = data.reviews.length + 1;
+      data.reviews.push(seedReview(rng, product, index, nowMs, reviewId));
       const photos = photoCount(rng, product);
       for (let position = 0; position < photos; position++) {
         photoNumber++;
-        insertPhoto.run(reviewId, `${SEED_FACTS.photoPrefix}${reviewId}/${photoNumber}.svg`, position);
+        data.photos.push({
+          id: photoNumber,
+          review_id: reviewId,
+          url: `${SEED_FACTS.photoPrefix}${reviewId}/${photoNumber}.svg`,
+          position,
+        });
       }
     }
   }
-  db.prepare('INSERT INTO shop_state (shop_id, last_updated) VALUES (?, ?)').run(DEMO_SHOP_ID, Math.floor(nowMs / 1000));
-}
-
-/**
- * Stats for every product handle of a shop, computed with a straightforward query
- * (visible reviews only). Tests use this as the expected value.
- */
-export function computeExpectedStats(db: Database.Database, shopId: string = DEMO_SHOP_ID): Record<string, ReviewStats> {
-  const out: Record<string, ReviewStats> = {};
-  const handles = db.prepare('SELECT handle FROM products WHERE shop_id = ? ORDER BY handle').all(shopId) as { handle: string }[];
-  for (const { handle } of handles) {
-    const rows = db
-      .prepare('SELECT stars, COUNT(*) AS count FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0 GROUP BY stars')
-      .all(shopId, handle) as StarCount[];
-    out[handle] = statsFromRows(rows);
-  }
-  return out;
-}
-
-/** Number of visible reviews of a product handle. */
-export function reviewCount(db: Database.Database, handle: string, shopId: string = DEMO_SHOP_ID): number {
-  const row = db
-    .prepare('SELECT COUNT(*) AS count FROM reviews WHERE shop_id = ? AND product_handle = ? AND hidden = 0')
-    .get(shopId, handle) as { count: number };
-  return row.count;
+  return data;
 }

@@ -1,5 +1,10 @@
+/**
+ * The SQLite engine's schema migrations, tracked with `PRAGMA user_version`. PostgreSQL has its
+ * own list (postgresMigrations.ts) ending in the same tables.
+ */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 
 /** One schema change. */
 export interface Migration {
@@ -129,6 +134,31 @@ export const migrations: Migration[] = [
         CREATE INDEX events_by_created ON events(created_at);
         CREATE INDEX error_reports_by_created ON error_reports(created_at);
       `);
+    },
+  },
+  {
+    version: 5,
+    name: 'review HTML sanitized once, when written; shared rate-limit counters',
+    up(db) {
+      db.exec(`
+        ALTER TABLE reviews ADD COLUMN html_version INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE rate_limits (
+          key TEXT NOT NULL,
+          window_start INTEGER NOT NULL,
+          hits INTEGER NOT NULL,
+          PRIMARY KEY (key, window_start)
+        );
+      `);
+      // Existing rows are cleaned now and stamped 1 (the allow-list of this release), so serving
+      // them needs no sanitizer; a later allow-list bumps the version and re-cleans on read.
+      const rows = db.prepare('SELECT id, body_html, reply_html FROM reviews').all() as {
+        id: number;
+        body_html: string;
+        reply_html: string | null;
+      }[];
+      const clean = db.prepare('UPDATE reviews SET body_html = ?, reply_html = ?, html_version = 1 WHERE id = ?');
+      for (const row of rows)
+        clean.run(sanitizeReviewHtml(row.body_html), row.reply_html === null ? null : sanitizeReviewHtml(row.reply_html) || null, row.id);
     },
   },
 ];

@@ -26,11 +26,6 @@ export function generateAdminToken(): string {
   return randomBytes(24).toString('hex');
 }
 
-/** Replace a shop's stored admin-token hash. */
-export function setAdminTokenHash(db: Database.Database, shopId: string, hash: string): void {
-  db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?').run(hash, shopId);
-}
-
 /**
  * The plain-text admin token of a shop while the store still has the pre-hashing `admin_token`
  * column (migration 3 drops it), else null.
@@ -49,6 +44,8 @@ export const ADMIN_TOKEN_FILE = 'admin-token';
 export function writeAdminTokenFile(dataDir: string, token: string): void {
   const file = path.join(dataDir, ADMIN_TOKEN_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
+  // On PostgreSQL the data folder holds only this file: it may not exist yet.
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(tmp, `${token}\n`, { mode: 0o600 });
   fs.chmodSync(tmp, 0o600);
   fs.renameSync(tmp, file);

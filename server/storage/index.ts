@@ -1,0 +1,86 @@
+/**
+ * The provider's storage: one set of stores by concern (shops, reviews, products, tracking, the
+ * demo shop's carts), written once against the query builder, over one of two engines:
+ *
+ * - SQLite (default): `${dataDir}/vitrine.sqlite`, nothing to install; one process.
+ * - PostgreSQL, when a `postgres://` URL is given (`DATABASE_URL`): any number of provider
+ *   processes share one database; nothing correctness depends on lives in one process's memory.
+ *
+ * Each engine has its own versioned migrations, safe when several processes start at once (a
+ * `BEGIN IMMEDIATE` transaction on SQLite, an advisory lock on PostgreSQL), and the same demo data.
+ */
+import type { Kysely } from 'kysely';
+import { cartRows, type CartRows } from './carts.ts';
+import type { Engine } from './engine.ts';
+import { openPostgres } from './postgres.ts';
+import { productStore, type ProductStore } from './products.ts';
+import { reviewStore, type ReviewStore } from './reviews.ts';
+import type { Schema } from './schema.ts';
+import { finishAdminTokenFile } from './setup.ts';
+import { shopStore, type ShopStore } from './shops.ts';
+import { openSqliteFile, sqliteKysely } from './sqlite.ts';
+import { trackingStore, type TrackingStore } from './tracking.ts';
+
+export type { Engine } from './engine.ts';
+
+/** The stores of one provider process. */
+export interface Storage {
+  engine: Engine;
+  /** The query builder the stores share (tests use it to check what was stored). */
+  db: Kysely<Schema>;
+  shops: ShopStore;
+  reviews: ReviewStore;
+  products: ProductStore;
+  tracking: TrackingStore;
+  carts: CartRows;
+  /** Closes the connection (SQLite) or the pool (PostgreSQL). */
+  close(): Promise<void>;
+}
+
+/** Where the data lives. */
+export interface StorageOptions {
+  /** A `postgres://` or `postgresql://` URL selects PostgreSQL; otherwise SQLite in `dataDir`. */
+  databaseUrl?: string | null;
+  /** SQLite's folder, and where the demo shop's generated admin token is written (both engines). */
+  dataDir: string;
+  /** The demo shop's configured admin token (VITRINE_ADMIN_TOKEN), if any. */
+  adminToken?: string | null;
+  /** PostgreSQL pool size of this process. */
+  poolSize?: number;
+}
+
+/** True when `url` selects the PostgreSQL engine. */
+const isPostgresUrl = (url: string | null | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url);
+
+/** Opens the storage: the engine, migrated and seeded, with its stores. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  let engine: Engine;
+  let db: Kysely<Schema>;
+  if (isPostgresUrl(options.databaseUrl)) {
+    const opened = await openPostgres({ url: options.databaseUrl, adminToken: options.adminToken ?? null, poolSize: options.poolSize });
+    engine = 'postgres';
+    db = opened.db;
+    finishAdminTokenFile(options.dataDir, opened.setup);
+  } else {
+    const opened = openSqliteFile(options.dataDir, options.adminToken ?? null);
+    engine = 'sqlite';
+    db = sqliteKysely(opened.db);
+    finishAdminTokenFile(options.dataDir, opened.setup);
+  }
+  const shops = shopStore(db, engine);
+  let closed = false;
+  return {
+    engine,
+    db,
+    shops,
+    reviews: reviewStore(db, shops),
+    products: productStore(db),
+    tracking: trackingStore(db),
+    carts: cartRows(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** The provider's copy of each shop's products (id, handle, title, image; seeded or synced). */
+import type { Kysely } from 'kysely';
+import type { Schema } from './schema.ts';
+
+/** Products of the shops, by handle or product id. */
+export interface ProductStore {
+  /**
+   * Resolves a product reference to a handle: a numeric reference is a product id when the shop
+   * has that product; anything else (or an unknown id) is taken as the handle itself.
+   */
+  resolveHandle(shopId: string, ref: string): Promise<string>;
+}
+
+/** The ProductStore over one engine's query builder. */
+export function productStore(db: Kysely<Schema>): ProductStore {
+  return {
+    async resolveHandle(shopId, ref) {
+      if (!/^\d{1,15}$/.test(ref)) return ref;
+      const row = await db
+        .selectFrom('products')
+        .select('handle')
+        .where('shop_id', '=', shopId)
+        .where('product_id', '=', Number(ref))
+        .executeTakeFirst();
+      return row?.handle ?? ref;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The provider's tables as the query builder (Kysely) sees them, the same on both engines. Column
+ * types are what the code reads and writes: timestamps are ISO 8601 strings (TEXT on SQLite,
+ * `timestamptz` read back as ISO strings on PostgreSQL), flags are 0/1 integers, JSON is text.
+ */
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** A column the database fills when the insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+interface ShopsTable {
+  id: string;
+  domain: string;
+  /** SHA-256 hex of the owner's admin token ('' = no admin access). */
+  admin_token_sha256: Defaulted<string>;
+  settings_json: Defaulted<string>;
+  created_at: Defaulted<string>;
+}
+
+interface ShopStateTable {
+  shop_id: string;
+  /** Seconds; bumped on every review change: the version in review URLs and settings. */
+  last_updated: number;
+}
+
+interface ProductsTable {
+  shop_id: string;
+  product_id: number;
+  handle: string;
+  title: string;
+  image_url: string | null;
+}
+
+interface ReviewsTable {
+  id: Generated<number>;
+  shop_id: string;
+  product_id: number | null;
+  product_handle: string | null;
+  type: Defaulted<'product_review' | 'order_review'>;
+  name: string;
+  email: string | null;
+  stars: number;
+  /** Sanitized with the sanitizer of `html_version` (see reviewHtml.ts). */
+  body_html: Defaulted<string>;
+  verified: Defaulted<number>;
+  reply_html: string | null;
+  reply_at: string | null;
+  hidden: Defaulted<number>;
+  locale: string | null;
+  created_at: string;
+  /** Which sanitizer version cleaned `body_html` and `reply_html` (0: stored raw, cleaned when served). */
+  html_version: Defaulted<number>;
+}
+
+interface ReviewPhotosTable {
+  id: Generated<number>;
+  review_id: number;
+  url: string;
+  position: Defaulted<number>;
+}
+
+interface TrackBatchesTable {
+  id: Generated<number>;
+  shop_id: string;
+  version: string;
+  meta_json: string;
+  created_at: Defaulted<string>;
+}
+
+interface EventsTable {
+  id: Generated<number>;
+  shop_id: string | null;
+  batch_id: number | null;
+  type: string;
+  payload_json: string;
+  created_at: Defaulted<string>;
+}
+
+interface ErrorReportsTable {
+  id: Generated<number>;
+  shop_id: string | null;
+  code: string;
+  message: string | null;
+  url: string | null;
+  ua: string | null;
+  payload_json: string;
+  created_at: Defaulted<string>;
+}
+
+interface CartsTable {
+  token: string;
+  note: string | null;
+  attributes_json: Defaulted<string>;
+  items_json: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+/** Fixed-window request counters shared by every provider process (rate limits on PostgreSQL). */
+interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+/** Every table of the provider's store. */
+export interface Schema {
+  shops: ShopsTable;
+  shop_state: ShopStateTable;
+  products: ProductsTable;
+  reviews: ReviewsTable;
+  review_photos: ReviewPhotosTable;
+  track_batches: TrackBatchesTable;
+  events: EventsTable;
+  error_reports: ErrorReportsTable;
+  carts: CartsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type ShopRow = Selectable<ShopsTable>;
+/** A shop with its review version (`shop_state.last_updated`, 0 before any), read in one query. */
+export type Shop = ShopRow & { last_updated: number };
+export type ReviewRow = Selectable<ReviewsTable>;
