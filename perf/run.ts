@@ -28,14 +28,15 @@ const VITRINE_PATTERNS = ['*vitrine.js*', '*/vitrine/chunks/*'];
 const VITRINE_URL = /vitrine\.js|\/vitrine\/chunks\//;
 
 /** Runs a command in the repo root; its output goes to stderr. Throws when it fails. */
-function sh(cmd: string, args: string[]): void {
+function runCommand(cmd: string, args: string[]): void {
   process.stderr.write(`$ ${[cmd, ...args].join(' ')}\n`);
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 }
 
-/** `a / b` as `1.23x`, or `n/a` when `b` is 0 or either is not a number. */
-const ratio = (a: number, b: number): string => (b === 0 || !Number.isFinite(a / b) ? 'n/a' : `${(a / b).toFixed(2)}x`);
+/** `numerator / denominator` as `1.23x`, or `n/a` when `denominator` is 0 or either is not a number. */
+const ratio = (numerator: number, denominator: number): string =>
+  denominator === 0 || !Number.isFinite(numerator / denominator) ? 'n/a' : `${(numerator / denominator).toFixed(2)}x`;
 
 // --- benchmarks -------------------------------------------------------------------------------
 
@@ -50,7 +51,7 @@ const builtFiles: Benchmark = {
           title: 'Bytes per built file (dist/, gzip -9, brotli -q 11)',
           columns: ['file', 'raw', 'gzip', 'brotli'],
           rows: [
-            ...files.map((f) => [f.file, f.raw, f.gzip, f.brotli]),
+            ...files.map((size) => [size.file, size.raw, size.gzip, size.brotli]),
             [`total (${files.length} files)`, total.raw, total.gzip, total.brotli],
           ],
         },
@@ -65,32 +66,32 @@ const preactVsReact: Benchmark = {
   name: 'preactVsReact',
   skipFlag: '--skip-react',
   async run(ctx) {
-    sh('npx', ['vite', 'build', '--mode', 'react', '--logLevel', 'warn']);
+    runCommand('npx', ['vite', 'build', '--mode', 'react', '--logLevel', 'warn']);
     const split = (dir: string) => {
       const { files, total } = bundleSizes(dir);
-      const fw = files.filter((f) => /^framework-/.test(f.file));
-      const sum = (list: typeof files, k: 'raw' | 'gzip' | 'brotli') => list.reduce((s, f) => s + f[k], 0);
+      const frameworkFiles = files.filter((size) => /^framework-/.test(size.file));
+      const sum = (list: typeof files, column: 'raw' | 'gzip' | 'brotli') => list.reduce((subtotal, size) => subtotal + size[column], 0);
       return {
         files,
-        framework: { raw: sum(fw, 'raw'), gzip: sum(fw, 'gzip'), brotli: sum(fw, 'brotli') },
+        framework: { raw: sum(frameworkFiles, 'raw'), gzip: sum(frameworkFiles, 'gzip'), brotli: sum(frameworkFiles, 'brotli') },
         total,
       };
     };
     const preact = split(join(ctx.distDir, 'chunks'));
     const react = split(join(ctx.outDir, 'react-dist/chunks'));
-    const row = (label: string, p: { raw: number; gzip: number; brotli: number }, r: typeof p) => [
+    const row = (label: string, preactSizes: { raw: number; gzip: number; brotli: number }, reactSizes: typeof preactSizes) => [
       label,
-      p.gzip,
-      r.gzip,
-      ratio(r.gzip, p.gzip),
-      p.brotli,
-      r.brotli,
-      ratio(r.brotli, p.brotli),
+      preactSizes.gzip,
+      reactSizes.gzip,
+      ratio(reactSizes.gzip, preactSizes.gzip),
+      preactSizes.brotli,
+      reactSizes.brotli,
+      ratio(reactSizes.brotli, preactSizes.brotli),
     ];
-    const minus = (a: { raw: number; gzip: number; brotli: number }, b: typeof a) => ({
-      raw: a.raw - b.raw,
-      gzip: a.gzip - b.gzip,
-      brotli: a.brotli - b.brotli,
+    const minus = (whole: { raw: number; gzip: number; brotli: number }, part: typeof whole) => ({
+      raw: whole.raw - part.raw,
+      gzip: whole.gzip - part.gzip,
+      brotli: whole.brotli - part.brotli,
     });
     return {
       tables: [
@@ -133,16 +134,22 @@ const lighthouseWithWithout: Benchmark = {
         chromeFlags: CHROME_FLAGS,
         countUrl: VITRINE_URL,
         variants: [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }],
-        onRun: (r) =>
+        onRun: (run) =>
           ctx.log(
-            `  round ${r.round} ${r.variant}: score ${r.score}, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, LCP ${r.lcp.toFixed(0)} ms`,
+            `  round ${run.round} ${run.variant}: score ${run.score}, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, LCP ${run.lcp.toFixed(0)} ms`,
           ),
       });
-      const w = medians['with']!;
-      const wo = medians['without']!;
-      const metric = (label: string, k: 'score' | 'tbt' | 'cls' | 'lcp' | 'fcp' | 'matchedRequests') => {
-        const round = k === 'cls' ? (v: number) => Math.round(v * 1000) / 1000 : Math.round;
-        return [label, round(w[k]), round(wo[k]), round(w[k] - wo[k]), ratio(w[k], wo[k])];
+      const withScript = medians['with']!;
+      const withoutScript = medians['without']!;
+      const metric = (label: string, key: 'score' | 'tbt' | 'cls' | 'lcp' | 'fcp' | 'matchedRequests') => {
+        const round = key === 'cls' ? (value: number) => Math.round(value * 1000) / 1000 : Math.round;
+        return [
+          label,
+          round(withScript[key]),
+          round(withoutScript[key]),
+          round(withScript[key] - withoutScript[key]),
+          ratio(withScript[key], withoutScript[key]),
+        ];
       };
       const summary: Table = {
         title: `Lighthouse, /products/${handle} (mobile default config, performance only), median of ${ctx.runs} interleaved runs each`,
@@ -160,15 +167,15 @@ const lighthouseWithWithout: Benchmark = {
       const perRun: Table = {
         title: 'Lighthouse runs, in measurement order',
         columns: ['round', 'variant', 'score', 'TBT ms', 'CLS', 'LCP ms', 'FCP ms', 'vitrine reqs'],
-        rows: runs.map((r) => [
-          r.round,
-          r.variant,
-          r.score,
-          Math.round(r.tbt),
-          r.cls,
-          Math.round(r.lcp),
-          Math.round(r.fcp),
-          r.matchedRequests,
+        rows: runs.map((run) => [
+          run.round,
+          run.variant,
+          run.score,
+          Math.round(run.tbt),
+          run.cls,
+          Math.round(run.lcp),
+          Math.round(run.fcp),
+          run.matchedRequests,
         ]),
       };
       return { tables: [summary, perRun], data: { url, runs, medians } };
@@ -212,10 +219,10 @@ async function main(): Promise<void> {
     runs,
     chromePath,
     chromeFlags: CHROME_FLAGS,
-    log: (m) => process.stderr.write(`${m}\n`),
+    log: (message) => process.stderr.write(`${message}\n`),
   };
   mkdirSync(ctx.outDir, { recursive: true });
-  if (!existsSync(join(ctx.distDir, 'vitrine.js'))) sh('node', ['scripts/build.mjs']);
+  if (!existsSync(join(ctx.distDir, 'vitrine.js'))) runCommand('node', ['scripts/build.mjs']);
 
   const header = {
     date: new Date().toISOString(),

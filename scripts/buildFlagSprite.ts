@@ -26,8 +26,8 @@ const num = (value: number): string => String(Math.round(value * 10) / 10);
 
 const rect = (x: number, y: number, width: number, height: number, fill: string): string =>
   `<path fill="${fill}" d="M${num(x)} ${num(y)}h${num(width)}v${num(height)}h${num(-width)}z"/>`;
-const circle = (cx: number, cy: number, r: number, fill: string): string =>
-  `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="${fill}"/>`;
+const circle = (cx: number, cy: number, radius: number, fill: string): string =>
+  `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(radius)}" fill="${fill}"/>`;
 const polygon = (points: number[][], fill: string): string =>
   `<path fill="${fill}" d="M${points.map(([x, y]) => `${num(x)} ${num(y)}`).join('L')}z"/>`;
 const line = (path: string, stroke: string, width: number): string => `<path stroke="${stroke}" stroke-width="${num(width)}" d="${path}"/>`;
@@ -35,12 +35,12 @@ const line = (path: string, stroke: string, width: number): string => `<path str
 /** The whole cell in one colour: a flag's field. */
 const field = (fill: string): string => rect(0, 0, CELL_WIDTH, CELL_HEIGHT, fill);
 
-/** Five-pointed star centred at (cx, cy), outer radius r. */
-function star(cx: number, cy: number, r: number, fill: string): string {
+/** Five-pointed star centred at (cx, cy) with outer radius `radius`. */
+function star(cx: number, cy: number, radius: number, fill: string): string {
   const points: number[][] = [];
   for (let corner = 0; corner < 10; corner++) {
     const angle = (Math.PI / 5) * corner - Math.PI / 2;
-    const distance = corner % 2 ? r * 0.4 : r;
+    const distance = corner % 2 ? radius * 0.4 : radius;
     points.push([cx + distance * Math.cos(angle), cy + distance * Math.sin(angle)]);
   }
   return polygon(points, fill);
@@ -49,12 +49,12 @@ function star(cx: number, cy: number, r: number, fill: string): string {
 /** Horizontal (or vertical) bands with relative weights. */
 function bands(colors: string[], vertical = false, weights = colors.map(() => 1), width = CELL_WIDTH): string {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  let at = 0;
+  let offset = 0;
   return colors
     .map((color, index) => {
       const size = ((vertical ? width : CELL_HEIGHT) * weights[index]) / total;
-      const band = vertical ? rect(at, 0, size, CELL_HEIGHT, color) : rect(0, at, width, size, color);
-      at += size;
+      const band = vertical ? rect(offset, 0, size, CELL_HEIGHT, color) : rect(0, offset, width, size, color);
+      offset += size;
       return band;
     })
     .join('');

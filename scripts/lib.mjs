@@ -19,13 +19,13 @@ export function run(cmd, args, opts = {}) {
 /** Newest modification time under `paths` (files or folders), 0 when none exist. */
 export function newestMtime(paths) {
   let newest = 0;
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) for (const name of readdirSync(p)) visit(join(p, name));
-    else newest = Math.max(newest, st.mtimeMs);
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stats = statSync(path);
+    if (stats.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    else newest = Math.max(newest, stats.mtimeMs);
   };
-  for (const p of paths) visit(resolve(ROOT, p));
+  for (const path of paths) visit(resolve(ROOT, path));
   return newest;
 }
 
@@ -46,7 +46,7 @@ export function ensureInstalled() {
 /** Path of a Chromium for browser tests and Lighthouse; installs Debian's when root and missing. */
 export function ensureChromium() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
-  const found = candidates.find((p) => existsSync(p));
+  const found = candidates.find((candidate) => existsSync(candidate));
   if (found) return found;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     run('apt-get', ['update', '-qq']);

@@ -21,8 +21,8 @@ postgres.stop();
 run('node', ['scripts/build.mjs']);
 run('npx', ['size-limit']);
 const browserTests = readdirSync('test/browser')
-  .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => `test/browser/${f}`);
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `test/browser/${file}`);
 run('node', ['--import', 'tsx', '--test', '--test-concurrency=1', ...browserTests], { env });
 run('node', ['scripts/lhci.mjs'], { env });
 console.log('\n✓ all checks passed');

@@ -28,36 +28,36 @@ async function bundle(root: string, outDir: string): Promise<string> {
     build: { write: false, minify: true, lib: { entry, formats: ['iife'], name: 'VC', fileName: () => 'vc.js' } },
   });
   const outputs = Array.isArray(result) ? result : [result];
-  const chunk = (outputs[0] as { output: { type: string; code?: string }[] }).output.find((o) => o.type === 'chunk');
+  const chunk = (outputs[0] as { output: { type: string; code?: string }[] }).output.find((output) => output.type === 'chunk');
   if (!chunk?.code) throw new Error('currency benchmark: bundle failed');
   return chunk.code;
 }
 
 /** Page-side helpers (a string: no bundler helpers exist inside the page). */
 const PAGE_HELPERS = `
-window.card = (i) => '<li class="grid__item"><div class="card-information"><div class="price"><div class="price__container"><div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$' + (1000 + i).toLocaleString('en-US') + '.' + String(i % 100).padStart(2, '0') + '</span></div></div></div></div></li>';
-window.render = (cents, withCode) => { const c = VC.convert(cents, 1, 0.86, 'EUR'); return VC.formatConverted(c.value, c.decimals, '€{{amount_with_comma_separator}}') + (withCode ? ' EUR' : ''); };
+window.card = (index) => '<li class="grid__item"><div class="card-information"><div class="price"><div class="price__container"><div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$' + (1000 + index).toLocaleString('en-US') + '.' + String(index % 100).padStart(2, '0') + '</span></div></div></div></div></li>';
+window.render = (cents, withCode) => { const converted = VC.convert(cents, 1, 0.86, 'EUR'); return VC.formatConverted(converted.value, converted.decimals, '€{{amount_with_comma_separator}}') + (withCode ? ' EUR' : ''); };
 window.parsers = VC.moneyParsers('\${{amount}}', '\${{amount}} USD');
-window.convertOnce = (n) => {
-  document.body.innerHTML = '<ul id="grid">' + Array.from({ length: n }, (_, i) => card(i)).join('') + '</ul>';
+window.convertOnce = (count) => {
+  document.body.innerHTML = '<ul id="grid">' + Array.from({ length: count }, (_, index) => card(index)).join('') + '</ul>';
   document.body.offsetHeight;
-  const c = VC.createPriceConverter({ parsers });
+  const converter = VC.createPriceConverter({ parsers });
   const t0 = performance.now();
-  c.setRender(render);
+  converter.setRender(render);
   document.body.offsetHeight; // include the style/layout the writes cause
   const ms = performance.now() - t0;
-  if (document.querySelectorAll('[data-vitrine-converted]').length !== n) throw new Error('not all converted');
+  if (document.querySelectorAll('[data-vitrine-converted]').length !== count) throw new Error('not all converted');
   return ms;
 };
 window.reactTo100 = () => new Promise((resolve) => {
-  document.body.innerHTML = '<ul id="grid">' + Array.from({ length: 200 }, (_, i) => card(i)).join('') + '</ul>';
-  const c = VC.createPriceConverter({ parsers });
-  c.setRender(render);
-  c.observe();
+  document.body.innerHTML = '<ul id="grid">' + Array.from({ length: 200 }, (_, index) => card(index)).join('') + '</ul>';
+  const converter = VC.createPriceConverter({ parsers });
+  converter.setRender(render);
+  converter.observe();
   const t0 = performance.now();
-  document.getElementById('grid').insertAdjacentHTML('beforeend', Array.from({ length: 100 }, (_, i) => card(500 + i)).join(''));
+  document.getElementById('grid').insertAdjacentHTML('beforeend', Array.from({ length: 100 }, (_, index) => card(500 + index)).join(''));
   const poll = () => {
-    if (document.querySelectorAll('[data-vitrine-converted]').length === 300) { const ms = performance.now() - t0; c.destroy(); resolve(ms); }
+    if (document.querySelectorAll('[data-vitrine-converted]').length === 300) { const ms = performance.now() - t0; converter.destroy(); resolve(ms); }
     else requestAnimationFrame(poll);
   };
   poll();
@@ -80,37 +80,37 @@ export const currencyConversion: Benchmark = {
       await page.addScriptTag({ content: PAGE_HELPERS });
       await page.evaluate('convertOnce(200); convertOnce(2000)'); // warm-up (JIT)
       const rounds = Math.max(ctx.runs, 5);
-      for (let r = 0; r < rounds; r++) {
+      for (let round = 0; round < rounds; round++) {
         small.push((await page.evaluate('convertOnce(200)')) as number);
         large.push((await page.evaluate('convertOnce(2000)')) as number);
         react.push((await page.evaluate('reactTo100()')) as number);
         ctx.log(
-          `currency conversion round ${r + 1}/${rounds}: 200 → ${small[r]!.toFixed(1)} ms, 2000 → ${large[r]!.toFixed(1)} ms, +100 → ${react[r]!.toFixed(0)} ms`,
+          `currency conversion round ${round + 1}/${rounds}: 200 → ${small[round]!.toFixed(1)} ms, 2000 → ${large[round]!.toFixed(1)} ms, +100 → ${react[round]!.toFixed(0)} ms`,
         );
       }
     } finally {
       await browser.close();
     }
-    const s = median(small);
-    const l = median(large);
-    const m = median(react);
-    const ratio = s > 0 ? `${(l / s).toFixed(2)}x` : 'n/a';
+    const smallMedian = median(small);
+    const largeMedian = median(large);
+    const reactMedian = median(react);
+    const ratio = smallMedian > 0 ? `${(largeMedian / smallMedian).toFixed(2)}x` : 'n/a';
     return {
       tables: [
         {
           title: 'Currency conversion in Chromium (median ms)',
           columns: ['case', 'ms'],
           rows: [
-            ['convert 200 price nodes', s],
-            ['convert 2,000 price nodes', l],
+            ['convert 200 price nodes', smallMedian],
+            ['convert 2,000 price nodes', largeMedian],
             ['ratio 2,000 / 200 (linear ≈ 10x)', ratio],
-            ['react to 100 prices added at once', m],
-            ['  of which beyond the 500 ms debounce', m - 500],
+            ['react to 100 prices added at once', reactMedian],
+            ['  of which beyond the 500 ms debounce', reactMedian - 500],
           ],
           notes: [`${small.length} interleaved rounds after one warm-up; each pass includes the forced style/layout its writes cause.`],
         },
       ],
-      data: { small, large, react, ratio: s > 0 ? l / s : null },
+      data: { small, large, react, ratio: smallMedian > 0 ? largeMedian / smallMedian : null },
     };
   },
 };

@@ -17,43 +17,43 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rec
 type Phase = 'sync' | 'rendered' | 'frame';
 
 /** Runs in the page (a string: no bundler helpers inside the page). Resolves the timings. */
-const MEASURE = (chunk: string, n: number) => `(async () => {
-  const m = await import(${JSON.stringify(chunk)});
+const MEASURE = (chunk: string, reviewCount: number) => `(async () => {
+  const widget = await import(${JSON.stringify(chunk)});
   const reviews = [];
-  const d = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  for (let i = 0; i < ${n}; i++) {
+  const perStar = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (let i = 0; i < ${reviewCount}; i++) {
     const stars = 5 - (i % 5 === 4 ? 3 : i % 3);
-    d[stars]++;
+    perStar[stars]++;
     reviews.push({ id: i + 1, name: 'Shopper ' + i, stars, review: 'Lovely <b>soft</b> fabric, review number ' + i + '.<br>What I like:<ul><li>the fit</li><li>the colour</li></ul>', timestamp: Date.now() - i * 86400000,
-      photos: i % 3 === 2 ? [] : Array.from({ length: 1 + (i % 5) }, (_, k) => '/img/' + i + '-' + k + '.svg'), verified: i % 2 === 0,
+      photos: i % 3 === 2 ? [] : Array.from({ length: 1 + (i % 5) }, (_, photo) => '/img/' + i + '-' + photo + '.svg'), verified: i % 2 === 0,
       reply: i % 5 === 0 ? 'Thank you, <b>' + i + '</b>!' : null, replyAuthor: 'Team' });
   }
-  const stats = { r: ${n}, s: 4.1, d };
+  const stats = { r: ${reviewCount}, s: 4.1, d: perStar };
   const ctx = {
     settings: { shopId: 'bench', providerBase: '${ORIGIN}/api/', assetBase: '${ORIGIN}/vitrine/', lastUpdated: 1, colors: { starFront: '#fbda03', starBack: '#cecece', bars: '#fbda03', verified: '#00a332' },
-      reviews: { initialCount: { desktop: ${n}, mobile: ${n} }, totalCount: { desktop: ${n}, mobile: ${n} }, showDates: true } },
+      reviews: { initialCount: { desktop: ${reviewCount}, mobile: ${reviewCount} }, totalCount: { desktop: ${reviewCount}, mobile: ${reviewCount} }, showDates: true } },
     page: { pageType: 'product', localeRoot: '', productHandle: 'bench-tee', collectionHandle: null, store: { root: '' }, path: '/products/bench-tee', url: location.href },
-    request: () => Promise.resolve({ reviews, total: ${n}, page: 1, pages: 1, stats }),
-    report: (code, e) => { window.__benchError = String(e && e.message || e); },
+    request: () => Promise.resolve({ reviews, total: ${reviewCount}, page: 1, pages: 1, stats }),
+    report: (code, error) => { window.__benchError = String(error && error.message || error); },
     language: 'en',
   };
   const host = document.createElement('div');
   host.style.minHeight = '360px';
   document.querySelector('main .product').after(host);
   let resolveRendered;
-  const rendered = new Promise((r) => (resolveRendered = r));
+  const rendered = new Promise((resolve) => (resolveRendered = resolve));
   const t0 = performance.now();
-  m.mount(host, ctx);
+  widget.mount(host, ctx);
   const t1 = performance.now();
-  const count = () => host.shadowRoot.querySelectorAll('.card').length;
-  if (count() >= ${n}) resolveRendered(performance.now());
+  const renderedCards = () => host.shadowRoot.querySelectorAll('.card').length;
+  if (renderedCards() >= ${reviewCount}) resolveRendered(performance.now());
   else {
-    const obs = new MutationObserver(() => { if (count() >= ${n}) { obs.disconnect(); resolveRendered(performance.now()); } });
-    obs.observe(host.shadowRoot, { childList: true, subtree: true });
+    const observer = new MutationObserver(() => { if (renderedCards() >= ${reviewCount}) { observer.disconnect(); resolveRendered(performance.now()); } });
+    observer.observe(host.shadowRoot, { childList: true, subtree: true });
   }
   const t2 = await rendered;
-  const t3 = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
-  return { sync: t1 - t0, rendered: t2 - t0, frame: t3 - t0, cards: count(), error: window.__benchError || null };
+  const t3 = await new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+  return { sync: t1 - t0, rendered: t2 - t0, frame: t3 - t0, cards: renderedCards(), error: window.__benchError || null };
 })()`;
 
 export const reviewsWidget: Benchmark = {
@@ -70,18 +70,18 @@ export const reviewsWidget: Benchmark = {
         url.pathname.startsWith('/img/')
           ? { contentType: 'image/svg+xml', body: SVG }
           : { contentType: 'text/html; charset=utf-8', body: PAGE },
-      measure: (n) => MEASURE(chunkUrl, n),
-      check: (n, r) => {
-        if (r.error) throw new Error(`reviews widget reported: ${String(r.error)}`);
-        if (r.cards !== n) throw new Error(`${String(r.cards)} cards for ${n} reviews`);
+      measure: (size) => MEASURE(chunkUrl, size),
+      check: (size, result) => {
+        if (result.error) throw new Error(`reviews widget reported: ${String(result.error)}`);
+        if (result.cards !== size) throw new Error(`${String(result.cards)} cards for ${size} reviews`);
       },
       label: 'reviews',
     });
-    const med = (n: number, k: Phase) => median(results[n]![k]);
-    const row = (label: string, k: Phase) => {
-      const a = med(100, k);
-      const b = med(20, k);
-      return [label, b, a, b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a'];
+    const med = (size: number, phase: Phase) => median(results[size]![phase]);
+    const row = (label: string, phase: Phase) => {
+      const at100 = med(100, phase);
+      const at20 = med(20, phase);
+      return [label, at20, at100, at20 > 0 ? `${(at100 / at20).toFixed(2)}x` : 'n/a'];
     };
     return {
       tables: [

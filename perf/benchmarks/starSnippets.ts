@@ -13,50 +13,50 @@ import { median } from '../lib/median.ts';
 
 const SIZES = [100, 1000] as const;
 
-/** Dawn's `card-product` markup (as the demo shop renders it), `n` cards with unique handles. */
-function collectionPage(n: number): string {
+/** Dawn's `card-product` markup (as the demo shop renders it), `cardCount` cards with unique handles. */
+function collectionPage(cardCount: number): string {
   const cards: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const h = `bench-product-${i}`;
+  for (let i = 0; i < cardCount; i++) {
+    const handle = `bench-product-${i}`;
     cards.push(
-      `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="600" height="600"></div></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${i}"><a href="/products/${h}" id="CardLink-${i}" class="full-unstyled-link">Product ${i}</a></h3><div class="card-information"><span class="caption-large light">Vendor</span><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$${(10 + (i % 90)).toFixed(2)}</span></div></div></div></div></div></div></div></div></li>`,
+      `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="600" height="600"></div></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${i}"><a href="/products/${handle}" id="CardLink-${i}" class="full-unstyled-link">Product ${i}</a></h3><div class="card-information"><span class="caption-large light">Vendor</span><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$${(10 + (i % 90)).toFixed(2)}</span></div></div></div></div></div></div></div></div></li>`,
     );
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench ${n}</title><style>.grid{display:grid;grid-template-columns:repeat(4,1fr);gap:16px;list-style:none;padding:0}img{width:100%;height:auto}</style></head><body><main><ul id="product-grid" class="grid product-grid">${cards.join('')}</ul></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench ${cardCount}</title><style>.grid{display:grid;grid-template-columns:repeat(4,1fr);gap:16px;list-style:none;padding:0}img{width:100%;height:auto}</style></head><body><main><ul id="product-grid" class="grid product-grid">${cards.join('')}</ul></main></body></html>`;
 }
 
 /** Deterministic fake stats for every requested handle. */
 function fakeStats(handles: string[]): Record<string, { r: number; s: number; d: Record<string, number> }> {
   const out: Record<string, { r: number; s: number; d: Record<string, number> }> = {};
-  for (const h of handles) {
-    const i = Number(/(\d+)$/.exec(h)?.[1] ?? 0);
-    const r = (i * 7) % 60;
-    out[h] = { r, s: r ? 3 + (i % 20) / 10 : 0, d: { 1: 0, 2: 0, 3: 0, 4: 0, 5: r } };
+  for (const handle of handles) {
+    const index = Number(/(\d+)$/.exec(handle)?.[1] ?? 0);
+    const reviewCount = (index * 7) % 60;
+    out[handle] = { r: reviewCount, s: reviewCount ? 3 + (index % 20) / 10 : 0, d: { 1: 0, 2: 0, 3: 0, 4: 0, 5: reviewCount } };
   }
   return out;
 }
 
 /** Runs in the page (a string: no bundler helpers inside the page). Resolves the timings. */
-const MEASURE = (chunk: string, n: number) => `(async () => {
-  const m = await import(${JSON.stringify(chunk)});
+const MEASURE = (chunk: string, cardCount: number) => `(async () => {
+  const widget = await import(${JSON.stringify(chunk)});
   const ctx = {
     settings: { shopId: 'bench', providerBase: '${ORIGIN}/api/', assetBase: '${ORIGIN}/vitrine/', colors: { starFront: '#fbda03', starBack: '#cecece' }, reviews: {} },
     page: { pageType: 'collection', localeRoot: '', productHandle: null, collectionHandle: 'all', store: {}, path: '/collections/all', url: location.href },
-    request: (url, init) => fetch(url, { method: (init && init.method) || 'GET', headers: { 'content-type': 'application/json' }, body: init && init.json ? JSON.stringify(init.json) : undefined }).then((r) => r.json()),
-    report: (code, e) => { window.__benchError = String(e && e.message || e); },
+    request: (url, init) => fetch(url, { method: (init && init.method) || 'GET', headers: { 'content-type': 'application/json' }, body: init && init.json ? JSON.stringify(init.json) : undefined }).then((response) => response.json()),
+    report: (code, error) => { window.__benchError = String(error && error.message || error); },
     language: 'en',
   };
-  const done = () => document.querySelectorAll('[data-vitrine-stars]:not([data-vitrine-pending])').length >= ${n};
+  const done = () => document.querySelectorAll('[data-vitrine-stars]:not([data-vitrine-pending])').length >= ${cardCount};
   let resolveFilled;
-  const filled = new Promise((r) => (resolveFilled = r));
-  const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolveFilled(performance.now()); } });
-  obs.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-vitrine-pending'] });
+  const filled = new Promise((resolve) => (resolveFilled = resolve));
+  const observer = new MutationObserver(() => { if (done()) { observer.disconnect(); resolveFilled(performance.now()); } });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-vitrine-pending'] });
   const host = document.createElement('div');
   const t0 = performance.now();
-  m.mount(host, ctx);
+  widget.mount(host, ctx);
   const t1 = performance.now();
   const t2 = await filled;
-  const t3 = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  const t3 = await new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
   return { sync: t1 - t0, filled: t2 - t0, frame: t3 - t0, placed: document.querySelectorAll('[data-vitrine-stars]').length, error: window.__benchError || null };
 })()`;
 
@@ -65,31 +65,31 @@ export const starSnippets: Benchmark = {
   skipFlag: '--skip-stars',
   async run(ctx) {
     const chunkUrl = entryChunkUrl(ctx.distDir, 'star-snippets');
-    const pages = new Map<number, string>(SIZES.map((n) => [n, collectionPage(n)]));
+    const pages = new Map<number, string>(SIZES.map((size) => [size, collectionPage(size)]));
     const rounds = Math.max(5, ctx.runs);
     const results = await inPageRounds(ctx, rounds, {
       sizes: SIZES,
       phases: ['sync', 'filled', 'frame'] as const,
       path: '/collections/all',
-      fulfil: (url, request, n) => {
-        if (!url.pathname.endsWith('/stats.json')) return { contentType: 'text/html; charset=utf-8', body: pages.get(n)! };
+      fulfil: (url, request, size) => {
+        if (!url.pathname.endsWith('/stats.json')) return { contentType: 'text/html; charset=utf-8', body: pages.get(size)! };
         const { handles } = JSON.parse(request.postData() || '{}') as { handles: string[] };
         return { contentType: 'application/json', body: JSON.stringify(fakeStats(handles)) };
       },
-      measure: (n) => MEASURE(chunkUrl, n),
-      check: (n, r) => {
-        if (r.error) throw new Error(`star snippets reported: ${String(r.error)}`);
-        if (r.placed !== n) throw new Error(`${String(r.placed)} snippets for ${n} cards`);
+      measure: (size) => MEASURE(chunkUrl, size),
+      check: (size, result) => {
+        if (result.error) throw new Error(`star snippets reported: ${String(result.error)}`);
+        if (result.placed !== size) throw new Error(`${String(result.placed)} snippets for ${size} cards`);
       },
       label: 'stars',
     });
-    const med = (n: number, k: 'sync' | 'filled' | 'frame') => median(results[n]![k]);
-    const ratio = (k: 'sync' | 'filled' | 'frame') => {
-      const a = med(1000, k);
-      const b = med(100, k);
-      return b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a';
+    const med = (size: number, phase: 'sync' | 'filled' | 'frame') => median(results[size]![phase]);
+    const ratio = (phase: 'sync' | 'filled' | 'frame') => {
+      const at1000 = med(1000, phase);
+      const at100 = med(100, phase);
+      return at100 > 0 ? `${(at1000 / at100).toFixed(2)}x` : 'n/a';
     };
-    const row = (label: string, k: 'sync' | 'filled' | 'frame') => [label, med(100, k), med(1000, k), ratio(k)];
+    const row = (label: string, phase: 'sync' | 'filled' | 'frame') => [label, med(100, phase), med(1000, phase), ratio(phase)];
     return {
       tables: [
         {

@@ -46,10 +46,10 @@ export function bundleSizes(dir: string): { files: FileSize[]; total: Omit<FileS
     };
   });
   const total = { raw: 0, gzip: 0, brotli: 0 };
-  for (const f of files) {
-    total.raw += f.raw;
-    total.gzip += f.gzip;
-    total.brotli += f.brotli;
+  for (const file of files) {
+    total.raw += file.raw;
+    total.gzip += file.gzip;
+    total.brotli += file.brotli;
   }
   return { files, total };
 }

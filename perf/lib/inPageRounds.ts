@@ -12,7 +12,7 @@ export function entryChunkUrl(distDir: string, name: string): string {
     string,
     { file: string; name?: string; isEntry?: boolean }
   >;
-  const entry = Object.values(manifest).find((e) => e.isEntry && e.name === name);
+  const entry = Object.values(manifest).find((candidate) => candidate.isEntry && candidate.name === name);
   if (!entry) throw new Error(`no ${name} entry in the build manifest`);
   return `${ORIGIN}/vitrine/${entry.file}`;
 }
@@ -47,17 +47,18 @@ export interface InPageRounds<P extends string> {
 export async function inPageRounds<P extends string>(
   ctx: BenchContext,
   rounds: number,
-  o: InPageRounds<P>,
+  options: InPageRounds<P>,
 ): Promise<Record<number, Record<P, number[]>>> {
   const results: Record<number, Record<P, number[]>> = {};
-  for (const n of o.sizes) results[n] = Object.fromEntries(o.phases.map((p) => [p, [] as number[]])) as Record<P, number[]>;
+  for (const size of options.sizes)
+    results[size] = Object.fromEntries(options.phases.map((phase) => [phase, [] as number[]])) as Record<P, number[]>;
   const browser = await chromium.launch({
     executablePath: ctx.chromePath,
-    args: ctx.chromeFlags.filter((f) => !f.startsWith('--headless')),
+    args: ctx.chromeFlags.filter((flag) => !flag.startsWith('--headless')),
   });
   try {
     for (let round = -1; round < rounds; round++) {
-      for (const n of o.sizes) {
+      for (const size of options.sizes) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         try {
           await context.route(`${ORIGIN}/**`, async (route) => {
@@ -66,15 +67,15 @@ export async function inPageRounds<P extends string>(
               const body = readFileSync(join(ctx.distDir, url.pathname.slice('/vitrine/'.length)));
               return route.fulfill({ status: 200, contentType: 'text/javascript', body });
             }
-            return route.fulfill({ status: 200, ...o.fulfil(url, route.request(), n) });
+            return route.fulfill({ status: 200, ...options.fulfil(url, route.request(), size) });
           });
           const page = await context.newPage();
-          await page.goto(`${ORIGIN}${o.path}`, { waitUntil: 'load' });
-          const r = (await page.evaluate(o.measure(n))) as Record<P, number> & Record<string, unknown>;
-          o.check(n, r);
-          if (round >= 0) for (const p of o.phases) results[n]![p].push(r[p]);
+          await page.goto(`${ORIGIN}${options.path}`, { waitUntil: 'load' });
+          const result = (await page.evaluate(options.measure(size))) as Record<P, number> & Record<string, unknown>;
+          options.check(size, result);
+          if (round >= 0) for (const phase of options.phases) results[size]![phase].push(result[phase]);
           ctx.log(
-            `  ${o.label} round ${round < 0 ? 'warm-up' : round + 1} ${n}: ${o.phases.map((p) => `${p} ${r[p].toFixed(1)} ms`).join(', ')}`,
+            `  ${options.label} round ${round < 0 ? 'warm-up' : round + 1} ${size}: ${options.phases.map((phase) => `${phase} ${result[phase].toFixed(1)} ms`).join(', ')}`,
           );
         } finally {
           await context.close();

@@ -79,7 +79,7 @@ export async function lighthouseCompare(
         const num = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
         const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
         const matched = (details?.items ?? []).filter(
-          (i) => opts.countUrl?.test(i.url ?? '') && i.finished !== false && (i.statusCode ?? 0) > 0,
+          (item) => opts.countUrl?.test(item.url ?? '') && item.finished !== false && (item.statusCode ?? 0) > 0,
         ).length;
         const score = lhr.categories['performance']?.score;
         const run: LighthouseRun = {
@@ -101,15 +101,15 @@ export async function lighthouseCompare(
   }
   const medians: Record<string, LighthouseMetrics> = {};
   for (const { name } of opts.variants) {
-    const mine = runs.filter((r) => r.variant === name);
-    const m = (key: keyof LighthouseMetrics): number => median(mine.map((r) => r[key]));
+    const mine = runs.filter((run) => run.variant === name);
+    const medianOf = (key: keyof LighthouseMetrics): number => median(mine.map((run) => run[key]));
     medians[name] = {
-      score: m('score'),
-      tbt: m('tbt'),
-      cls: m('cls'),
-      lcp: m('lcp'),
-      fcp: m('fcp'),
-      matchedRequests: m('matchedRequests'),
+      score: medianOf('score'),
+      tbt: medianOf('tbt'),
+      cls: medianOf('cls'),
+      lcp: medianOf('lcp'),
+      fcp: medianOf('fcp'),
+      matchedRequests: medianOf('matchedRequests'),
     };
   }
   return { runs, medians };

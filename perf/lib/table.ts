@@ -23,22 +23,22 @@ function cell(value: string | number): string {
  */
 export function formatTable(table: Table): string {
   const text = table.rows.map((row) => row.map(cell));
-  const widths = table.columns.map((c, i) => Math.max(c.length, ...text.map((r) => (r[i] ?? '').length)));
+  const widths = table.columns.map((header, column) => Math.max(header.length, ...text.map((cells) => (cells[column] ?? '').length)));
   const line = (cells: string[], numeric: boolean[]): string =>
     cells
-      .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .map((value, column) => (numeric[column] ? value.padStart(widths[column]!) : value.padEnd(widths[column]!)))
       .join('  ')
       .trimEnd();
   const out = [
     table.title,
     line(
       table.columns,
-      table.columns.map((_, i) => i > 0),
+      table.columns.map((_, column) => column > 0),
     ),
-    widths.map((w) => '-'.repeat(w)).join('  '),
+    widths.map((width) => '-'.repeat(width)).join('  '),
   ];
-  const numeric = (v: string | number): boolean => typeof v === 'number' || /^([-+]?[\d.,]+(x|%| ms)?|n\/a)$/.test(v);
-  table.rows.forEach((row, r) => out.push(line(text[r]!, row.map(numeric))));
+  const numeric = (value: string | number): boolean => typeof value === 'number' || /^([-+]?[\d.,]+(x|%| ms)?|n\/a)$/.test(value);
+  table.rows.forEach((row, rowIndex) => out.push(line(text[rowIndex]!, row.map(numeric))));
   for (const note of table.notes ?? []) out.push(`  ${note}`);
   return out.join('\n');
 }

@@ -8,13 +8,13 @@
 export function getCookie(name: string, doc: Document = document): string | null {
   try {
     for (const part of doc.cookie.split(';')) {
-      const i = part.indexOf('=');
-      if (part.slice(0, i).trim() === name) {
-        const v = part.slice(i + 1).trim();
+      const separator = part.indexOf('=');
+      if (part.slice(0, separator).trim() === name) {
+        const value = part.slice(separator + 1).trim();
         try {
-          return decodeURIComponent(v);
+          return decodeURIComponent(value);
         } catch {
-          return v;
+          return value;
         }
       }
     }

@@ -67,9 +67,9 @@ export function setDebug(on: boolean): void {
   debug = !!on;
 }
 
-const deliver = (r: ErrorReport): void => {
+const deliver = (report: ErrorReport): void => {
   try {
-    reporter!(r);
+    reporter!(report);
   } catch {
     /* the reporter must never break the caller */
   }
@@ -86,8 +86,8 @@ export function setErrorReporter(fn: ErrorReporter): void {
 /** Text of any thrown value, without ever throwing (objects may have hostile toString). */
 export function errorMessage(error: unknown): string {
   try {
-    const m = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
-    return typeof m === 'string' ? m : String(error);
+    const message = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+    return typeof message === 'string' ? message : String(error);
   } catch {
     return 'Unknown error';
   }
@@ -102,17 +102,17 @@ export function reportError(code: number, error: unknown, extra?: Record<string,
     if (debug) console.warn('[Vitrine]', code, error, extra || '');
     if (count >= MAX_ERROR_REPORTS) return;
     count++;
-    const r: ErrorReport = {
+    const report: ErrorReport = {
       code,
       message: ((code === ERR_CRITICAL ? 'VTL:CRITICAL ' : '') + errorMessage(error)).slice(0, ERROR_ARG_CHARS),
     };
     if (code === ERR_CRITICAL || code === ERR_WIDGET_RENDER) {
-      const s = (error as { stack?: unknown } | null)?.stack;
-      if (typeof s === 'string') r.stack = s.slice(0, STACK_CHARS);
+      const stack = (error as { stack?: unknown } | null)?.stack;
+      if (typeof stack === 'string') report.stack = stack.slice(0, STACK_CHARS);
     }
-    if (extra) r.extra = extra;
-    if (reporter) deliver(r);
-    else pending.push(r);
+    if (extra) report.extra = extra;
+    if (reporter) deliver(report);
+    else pending.push(report);
   } catch {
     /* reporting is best effort */
   }

@@ -10,18 +10,18 @@
  * give the fallback (the loader turns 'auto' into the page's language first).
  */
 export function resolveLanguage(requested: string | null | undefined, available: readonly string[], fallback = 'en'): string {
-  const r = String(requested || '')
+  const normalized = String(requested || '')
     .toLowerCase()
     .replace('_', '-');
-  const list = available.map((a) => a.toLowerCase());
-  const hit = (c: string) => list.indexOf(c);
-  const i = hit(r) >= 0 ? hit(r) : hit(r.split('-')[0]);
-  return i >= 0 ? available[i] : fallback;
+  const list = available.map((code) => code.toLowerCase());
+  const hit = (code: string) => list.indexOf(code);
+  const index = hit(normalized) >= 0 ? hit(normalized) : hit(normalized.split('-')[0]);
+  return index >= 0 ? available[index] : fallback;
 }
 
 /** Replaces `{name}` placeholders; unknown ones stay visible for debugging. */
-export const fill = (s: string, vars?: Record<string, string | number>): string =>
-  vars ? s.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] != null ? String(vars[k]) : m)) : s;
+export const fill = (template: string, vars?: Record<string, string | number>): string =>
+  vars ? template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (vars[name] != null ? String(vars[name]) : placeholder)) : template;
 
 /**
  * A widget's texts in `language` (spec §9: a regional code falls back to its base language, an

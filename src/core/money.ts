@@ -67,11 +67,11 @@ function render(major: number, format: string, decimals?: Decimals): string {
   format ||= '${{amount}}';
   const name = format.match(PLACEHOLDER);
   if (!name) return format;
-  const t = TEMPLATES[name[1]];
+  const template = TEMPLATES[name[1]];
   let value = '';
-  if (t && isFinite(major)) {
-    const parts = major.toFixed(t[0] === '0' ? 0 : (decimals ?? 2)).split('.');
-    value = parts[0].replace(/(\d)(?=(\d\d\d)+(?!\d))/g, '$1' + t[1]) + (parts[1] ? t[2] + parts[1] : '');
+  if (template && isFinite(major)) {
+    const parts = major.toFixed(template[0] === '0' ? 0 : (decimals ?? 2)).split('.');
+    value = parts[0].replace(/(\d)(?=(\d\d\d)+(?!\d))/g, '$1' + template[1]) + (parts[1] ? template[2] + parts[1] : '');
   }
   return format.replace(PLACEHOLDER, () => value);
 }
@@ -83,8 +83,8 @@ function render(major: number, format: string, decimals?: Decimals): string {
  * non-numeric input gives the format with an empty amount.
  */
 export function formatMoney(cents: number | string, format: string): string {
-  const n = typeof cents === 'string' ? (cents.trim() ? +cents.replace('.', '') : NaN) : cents == null ? NaN : +cents;
-  return render(n / 100, format);
+  const numericCents = typeof cents === 'string' ? (cents.trim() ? +cents.replace('.', '') : NaN) : cents == null ? NaN : +cents;
+  return render(numericCents / 100, format);
 }
 
 /** A converted amount, rounded for its currency (spec §5). */
@@ -98,7 +98,7 @@ export interface Converted {
 }
 
 /** Rounds half away from zero, after trimming float noise (1.005*100 = 100.4999…). */
-const roundHalfAway = (x: number): number => Math.sign(x) * Math.round(+Math.abs(x).toPrecision(15));
+const roundHalfAway = (value: number): number => Math.sign(value) * Math.round(+Math.abs(value).toPrecision(15));
 
 /**
  * Converts `cents` (shop minor units, 100 per unit) between currencies whose

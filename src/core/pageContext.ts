@@ -59,10 +59,10 @@ export interface PageContext {
   url: string;
 }
 
-const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const has = (record: object, property: string): boolean => Object.prototype.hasOwnProperty.call(record, property);
 
 /** Path part only: drops origin, query and hash. */
-const pathOnly = (p: string): string => p.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+const pathOnly = (url: string): string => url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
 
 /** Spec §2: 2 letters, or 5 characters containing a hyphen (read as `xx-yy`, letters only). */
 const LOCALE_SEGMENT = /^\/([a-z]{2}|[a-z]{2}-[a-z]{2})(?=\/|$)/i;
@@ -72,14 +72,14 @@ const LOCALE_SEGMENT = /^\/([a-z]{2}|[a-z]{2}-[a-z]{2})(?=\/|$)/i;
  * as written because it is used to build URLs ('/es', '/en-us', '/pt-BR').
  */
 export function localeRoot(path: string): string {
-  const m = LOCALE_SEGMENT.exec(pathOnly(String(path || '')));
-  return m ? '/' + m[1] : '';
+  const match = LOCALE_SEGMENT.exec(pathOnly(String(path || '')));
+  return match ? '/' + match[1] : '';
 }
 
 /** Path without query, hash and locale root; '/' when nothing remains. */
 export function stripLocale(path: string): string {
-  const p = pathOnly(String(path || ''));
-  return p.slice(localeRoot(p).length) || '/';
+  const cleanPath = pathOnly(String(path || ''));
+  return cleanPath.slice(localeRoot(cleanPath).length) || '/';
 }
 
 /**
@@ -108,7 +108,7 @@ const META_OTHER = /^(page|blog|article|captcha|policy|customers)\b/;
 const APP_PAGE = /^\/(?:pages|apps\/[^/]+|products\/[^/]+)\/(top-reviews|review-order|wishlist)\/?$/;
 
 /** `/segment` as a whole path segment (followed by '/', '.', or end). */
-const seg = (s: string): RegExp => new RegExp('/' + s + '(?:[/.]|$)');
+const seg = (segment: string): RegExp => new RegExp('/' + segment + '(?:[/.]|$)');
 // Pure calls: a chunk that imports this module without `detectPageType` (the star snippets, for
 // `productHandle`) drops them instead of building four unused RegExps at load.
 const NOT_FOUND = /* @__PURE__ */ seg('404');
@@ -142,52 +142,52 @@ const CART = /* @__PURE__ */ seg('cart');
  */
 export function detectPageType(path: string, meta?: { pageType?: string | null } | null, host?: string): DetectedPageType {
   const raw = typeof path === 'string' ? path : '';
-  const p = stripLocale(raw).toLowerCase();
-  const app = APP_PAGE.exec(p);
-  const m = read(meta, 'pageType');
-  if (typeof m === 'string') {
-    const key = m.toLowerCase();
-    const t: DetectedPageType | undefined = has(META_ALIAS, key)
+  const lowerPath = stripLocale(raw).toLowerCase();
+  const app = APP_PAGE.exec(lowerPath);
+  const metaType = read(meta, 'pageType');
+  if (typeof metaType === 'string') {
+    const key = metaType.toLowerCase();
+    const fromMeta: DetectedPageType | undefined = has(META_ALIAS, key)
       ? META_ALIAS[key]
       : META_SAME.test(key)
         ? (key as PageType)
         : META_OTHER.test(key)
           ? 'other'
           : undefined;
-    if (t) return key === 'page' && app ? (app[1] as PageType) : t;
+    if (fromMeta) return key === 'page' && app ? (app[1] as PageType) : fromMeta;
   }
   if (!raw) return 'empty';
-  if (p === '/') return 'home';
-  if (NOT_FOUND.test(p)) return 'notFound';
+  if (lowerPath === '/') return 'home';
+  if (NOT_FOUND.test(lowerPath)) return 'notFound';
   if (app) return app[1] as PageType;
   // Anchored handle paths before the "containing" rules: a product whose
   // handle is "cart" or "checkout" is still a product page.
-  if (productHandle(p)) return 'product';
-  if (/^\/collections\/?$/.test(p)) return 'collections';
-  if (collectionHandle(p)) return 'collection';
-  if (THANK_YOU.test(p)) return 'thank_you';
-  if (ORDERS.test(p)) return 'order_status';
-  if (GIFT_CARDS.test(p)) return /^checkout\./i.test(host || '') ? 'gift_cards' : 'gift_card';
-  if (CHECKOUT.test(p)) return 'checkout';
-  if (/^\/password(?:\/|$)/.test(p)) return 'password';
-  if (CART.test(p)) return 'cart';
-  if (/^\/search(?:\/|$)/.test(p)) return 'searchResults';
+  if (productHandle(lowerPath)) return 'product';
+  if (/^\/collections\/?$/.test(lowerPath)) return 'collections';
+  if (collectionHandle(lowerPath)) return 'collection';
+  if (THANK_YOU.test(lowerPath)) return 'thank_you';
+  if (ORDERS.test(lowerPath)) return 'order_status';
+  if (GIFT_CARDS.test(lowerPath)) return /^checkout\./i.test(host || '') ? 'gift_cards' : 'gift_card';
+  if (CHECKOUT.test(lowerPath)) return 'checkout';
+  if (/^\/password(?:\/|$)/.test(lowerPath)) return 'password';
+  if (CART.test(lowerPath)) return 'cart';
+  if (/^\/search(?:\/|$)/.test(lowerPath)) return 'searchResults';
   return 'other';
 }
 
 /** URL-decoded, lower-cased handle; null when empty or malformed. */
-function handle(h: string | undefined): string | null {
-  if (!h) return null;
+function handle(rawHandle: string | undefined): string | null {
+  if (!rawHandle) return null;
   try {
-    h = decodeURIComponent(h);
+    rawHandle = decodeURIComponent(rawHandle);
   } catch {
     /* keep the raw handle: a stray '%' must not break the page */
   }
-  h = h
+  rawHandle = rawHandle
     .replace(/\.(json|js|oembed|xml)$/i, '')
     .trim()
     .toLowerCase();
-  return h || null;
+  return rawHandle || null;
 }
 
 /**
@@ -195,14 +195,14 @@ function handle(h: string | undefined): string | null {
  * (locale-prefixed paths, query and hash allowed); null elsewhere.
  */
 export function productHandle(path: string): string | null {
-  const m = /^\/(?:collections\/[^/]+\/)?products\/([^/]+)/i.exec(stripLocale(path));
-  return handle(m?.[1]);
+  const match = /^\/(?:collections\/[^/]+\/)?products\/([^/]+)/i.exec(stripLocale(path));
+  return handle(match?.[1]);
 }
 
 /** Collection handle of `/collections/{h}...`; null elsewhere. */
 export function collectionHandle(path: string): string | null {
-  const m = /^\/collections\/([^/]+)/i.exec(stripLocale(path));
-  return handle(m?.[1]);
+  const match = /^\/collections\/([^/]+)/i.exec(stripLocale(path));
+  return handle(match?.[1]);
 }
 
 /** Theme editor (spec §2, §6): `Shopify.designMode` is set by the platform. */
@@ -216,38 +216,40 @@ export function isDesignMode(win: Window): boolean {
  * with a `preview_key` parameter.
  */
 export function isPreview(url: string): boolean {
-  let u: URL;
+  let parsed: URL;
   try {
-    u = new URL(url, 'https://x.invalid/');
+    parsed = new URL(url, 'https://x.invalid/');
   } catch {
     return false;
   }
-  const q = u.searchParams;
-  return q.has('preview_theme_id') || q.has('oseid') || (u.pathname.indexOf('products_preview') >= 0 && q.has('preview_key'));
+  const query = parsed.searchParams;
+  return (
+    query.has('preview_theme_id') || query.has('oseid') || (parsed.pathname.indexOf('products_preview') >= 0 && query.has('preview_key'))
+  );
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /** Store state (spec §3) from `window.Shopify` and `ShopifyAnalytics.meta`; never throws. */
 export function readStoreState(win: Window): StoreState {
-  const s = read(win, 'Shopify');
+  const shopify = read(win, 'Shopify');
   const meta = read(read(win, 'ShopifyAnalytics'), 'meta');
-  const cur = read(s, 'currency');
+  const cur = read(shopify, 'currency');
   const rate = Number(read(cur, 'rate'));
-  const privacy = read(s, 'customerPrivacy');
-  const root = str(read(read(s, 'routes'), 'root'));
+  const privacy = read(shopify, 'customerPrivacy');
+  const root = str(read(read(shopify, 'routes'), 'root'));
   return {
-    shopDomain: str(read(s, 'shop')),
+    shopDomain: str(read(shopify, 'shop')),
     currency: {
       active: str(read(cur, 'active')) || str(read(meta, 'currency')),
       // A missing/garbage rate must not poison price maths: 1 = no conversion.
       rate: rate > 0 && rate < Infinity ? rate : 1,
     },
     customerPrivacy: privacy && (typeof privacy === 'object' || typeof privacy === 'function') ? privacy : null,
-    themeRole: str(read(read(s, 'theme'), 'role')),
-    designMode: read(s, 'designMode') === true,
-    countryCode: str(read(s, 'country')),
-    locale: str(read(s, 'locale')),
+    themeRole: str(read(read(shopify, 'theme'), 'role')),
+    designMode: read(shopify, 'designMode') === true,
+    countryCode: str(read(shopify, 'country')),
+    locale: str(read(shopify, 'locale')),
     root: root != null ? root.replace(/\/+$/, '') : localeRoot(String(read(read(win, 'location'), 'pathname') || '')),
   };
 }

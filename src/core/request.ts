@@ -60,17 +60,17 @@ export interface TimeoutError extends Error {
 }
 
 /** Plain Errors with a name instead of subclasses: smaller, and `name` checks work across bundles. */
-const error = <E extends RequestError | TimeoutError>(name: E['name'], message: string, status: number, url: string): E =>
+const namedError = <E extends RequestError | TimeoutError>(name: E['name'], message: string, status: number, url: string): E =>
   Object.assign(new Error(message), { name, status, url }) as E;
 
 /** True for a request timeout. */
-export function isTimeoutError(e: unknown): e is TimeoutError {
-  return (e as Error | null)?.name === 'TimeoutError';
+export function isTimeoutError(error: unknown): error is TimeoutError {
+  return (error as Error | null)?.name === 'TimeoutError';
 }
 
 /** True for a failed request (HTTP status, invalid JSON, network). */
-export function isRequestError(e: unknown): e is RequestError {
-  return (e as Error | null)?.name === 'RequestError';
+export function isRequestError(error: unknown): error is RequestError {
+  return (error as Error | null)?.name === 'RequestError';
 }
 
 const path = (url: string): string => url.replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
@@ -84,21 +84,21 @@ const path = (url: string): string => url.replace(/^[a-z]+:\/\/[^/]*/i, '').repl
  */
 export function isReportableStatus(status: number, url: string, method = 'GET'): boolean {
   if ([0, 401, 402, 403, 418, 421, 430, 499, 500].indexOf(status) >= 0) return false;
-  const p = path(url);
-  if ((status === 469 || status === 404) && /\/cart(\.js(on)?)?$/.test(p)) return false;
-  return !(status === 422 && method.toUpperCase() === 'POST' && /\/cart\/(add|change)(\.js(on)?)?$/.test(p));
+  const urlPath = path(url);
+  if ((status === 469 || status === 404) && /\/cart(\.js(on)?)?$/.test(urlPath)) return false;
+  return !(status === 422 && method.toUpperCase() === 'POST' && /\/cart\/(add|change)(\.js(on)?)?$/.test(urlPath));
 }
 
 /** Form-urlencodes a flat record (PHP-style `key[]` for arrays). */
 export function encodeForm(form: Record<string, FormValue | FormValue[]>): string {
-  const q = new URLSearchParams();
-  for (const k of Object.keys(form)) {
-    const v = form[k];
-    const add = (key: string, x: FormValue) => x != null && q.append(key, String(x));
-    if (Array.isArray(v)) v.forEach((x) => add(/\[\]$/.test(k) ? k : k + '[]', x));
-    else add(k, v);
+  const params = new URLSearchParams();
+  for (const field of Object.keys(form)) {
+    const value = form[field];
+    const add = (key: string, scalar: FormValue) => scalar != null && params.append(key, String(scalar));
+    if (Array.isArray(value)) value.forEach((item) => add(/\[\]$/.test(field) ? field : field + '[]', item));
+    else add(field, value);
   }
-  return q.toString();
+  return params.toString();
 }
 
 /**
@@ -125,57 +125,63 @@ export function createRequester(
       headers['Content-Type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
     }
     const method = init.method || (body != null ? 'POST' : 'GET');
-    const ms = init.timeout ?? REQUEST_TIMEOUT_MS;
+    const timeoutMs = init.timeout ?? REQUEST_TIMEOUT_MS;
     const ctrl = typeof AbortController === 'function' ? new AbortController() : null;
 
     return new Promise<T | null>((resolve, reject) => {
       let done = false;
-      const fail = (e: RequestError | TimeoutError): void => {
+      const fail = (error: RequestError | TimeoutError): void => {
         if (done) return;
         done = true;
         clearTimeout(timer);
-        const { status, message } = e;
-        if (opts.onError && !isTimeoutError(e) && isReportableStatus(status, url, method)) {
+        const { status, message } = error;
+        if (opts.onError && !isTimeoutError(error) && isReportableStatus(status, url, method)) {
           try {
             opts.onError({ url, method, status, message });
           } catch {
             /* a broken hook must not change the outcome */
           }
         }
-        reject(e);
+        reject(error);
       };
       const timer = setTimeout(() => {
-        fail(error('TimeoutError', `Request timeout after ${ms} ms: ${url}`, 0, url));
+        fail(namedError('TimeoutError', `Request timeout after ${timeoutMs} ms: ${url}`, 0, url));
         ctrl?.abort();
-      }, ms);
+      }, timeoutMs);
       // Looked up per call (not at creation) so late polyfills / test spies apply.
-      const f = opts.fetch || globalThis.fetch;
+      const fetcher = opts.fetch || globalThis.fetch;
       Promise.resolve()
-        .then(() => f(url, { method, headers, body, keepalive: init.keepalive, signal: ctrl?.signal }))
+        .then(() => fetcher(url, { method, headers, body, keepalive: init.keepalive, signal: ctrl?.signal }))
         .then(
           (res) =>
             res.text().then((txt) => {
-              if (!res.ok) throw error('RequestError', `HTTP ${res.status} for ${method} ${url}`, res.status, url);
+              if (!res.ok) throw namedError('RequestError', `HTTP ${res.status} for ${method} ${url}`, res.status, url);
               if (method === 'DELETE' || init.text) return txt;
               if (!txt.trim()) return null;
               try {
                 return JSON.parse(txt) as T;
               } catch {
-                throw error('RequestError', `Invalid JSON in response (HTTP ${res.status}) from ${url}`, res.status, url);
+                throw namedError('RequestError', `Invalid JSON in response (HTTP ${res.status}) from ${url}`, res.status, url);
               }
             }),
-          (e: unknown) => {
-            throw error('RequestError', `Network error for ${method} ${url}: ${String((e as Error | null)?.message ?? e)}`, 0, url);
+          (cause: unknown) => {
+            throw namedError(
+              'RequestError',
+              `Network error for ${method} ${url}: ${String((cause as Error | null)?.message ?? cause)}`,
+              0,
+              url,
+            );
           },
         )
         .then(
-          (v) => {
+          (data) => {
             if (done) return;
             done = true;
             clearTimeout(timer);
-            resolve(v as T | null);
+            resolve(data as T | null);
           },
-          (e: unknown) => fail(isRequestError(e) ? e : error('RequestError', String((e as Error | null)?.message ?? e), 0, url)),
+          (error: unknown) =>
+            fail(isRequestError(error) ? error : namedError('RequestError', String((error as Error | null)?.message ?? error), 0, url)),
         );
     });
   };

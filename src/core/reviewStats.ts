@@ -36,10 +36,10 @@ const wholeCount = (value: unknown): number => Math.max(0, Math.floor(finiteOrZe
  * all zero, whatever their average and per-star counts claim.
  */
 export function toReviewStats(wire: unknown): ReviewStats {
-  const { r, s, d } = Object(wire) as WireStats;
-  const perStar = Object(d) as Record<number, unknown>;
-  const count = wholeCount(r);
+  const { r: wireCount, s: wireAverage, d: wirePerStar } = Object(wire) as WireStats;
+  const perStar = Object(wirePerStar) as Record<number, unknown>;
+  const count = wholeCount(wireCount);
   const byStars = {} as ReviewStats['byStars'];
   for (const stars of [1, 2, 3, 4, 5] as const) byStars[stars] = count && wholeCount(perStar[stars]);
-  return { count, average: count && Math.min(5, Math.max(0, finiteOrZero(s))), byStars };
+  return { count, average: count && Math.min(5, Math.max(0, finiteOrZero(wireAverage))), byStars };
 }

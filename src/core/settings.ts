@@ -86,45 +86,45 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 type Problems = string[];
-/** A rule parses `v` (found at `path`) or reports and returns `d`. `any`: the walker is untyped on purpose (tiny); `parseSettings` returns the typed result. */
+/** A rule parses `value` (found at `path`) or reports to `problems` and returns `fallback`. `any`: the walker is untyped on purpose (tiny); `parseSettings` returns the typed result. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: one untyped walker, typed at its entry
-export type Rule = (v: unknown, d: any, path: string, p: Problems) => any;
+export type Rule = (value: unknown, fallback: any, path: string, problems: Problems) => any;
 
-const bad = <T>(p: Problems, path: string, expected: string, d: T): T => {
-  p.push(`${path}: expected ${expected}`);
-  return d;
+const bad = <T>(problems: Problems, path: string, expected: string, fallback: T): T => {
+  problems.push(`${path}: expected ${expected}`);
+  return fallback;
 };
 
-const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const isObj = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
 /** A rule from a predicate, with an optional normaliser. */
 export const check =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- predicates of the untyped walker (see Rule)
-  (ok: (v: any) => unknown, expected: string, map: (v: any) => unknown = (v) => v): Rule =>
-    (v, d, path, p) =>
-      ok(v) ? map(v) : bad(p, path, expected, d);
+  (accepts: (value: any) => unknown, expected: string, map: (value: any) => unknown = (value) => value): Rule =>
+    (value, fallback, path, problems) =>
+      accepts(value) ? map(value) : bad(problems, path, expected, fallback);
 
-export const oneOf = (...vals: unknown[]): Rule => check((v) => vals.indexOf(v) >= 0, vals.join(' | '));
-const text = (re: RegExp, expected: string): Rule => check((v) => typeof v === 'string' && re.test(v), expected);
-/** null/undefined allowed (means "none"); otherwise `r` applies. */
+export const oneOf = (...vals: unknown[]): Rule => check((value) => vals.indexOf(value) >= 0, vals.join(' | '));
+const text = (pattern: RegExp, expected: string): Rule => check((value) => typeof value === 'string' && pattern.test(value), expected);
+/** null/undefined allowed (means "none"); otherwise `rule` applies. */
 export const nullable =
-  (r: Rule): Rule =>
-  (v, d, path, p) =>
-    v == null ? null : r(v, d, path, p);
+  (rule: Rule): Rule =>
+  (value, fallback, path, problems) =>
+    value == null ? null : rule(value, fallback, path, problems);
 
-/** Reads own key `k`; a throwing getter becomes a problem and `undefined`. */
-const own = (o: object, k: string, path: string, p: Problems): unknown => {
+/** Reads own `key` of `record`; a throwing getter becomes a problem and `undefined`. */
+const own = (record: object, key: string, path: string, problems: Problems): unknown => {
   try {
-    return (o as Record<string, unknown>)[k];
+    return (record as Record<string, unknown>)[key];
   } catch {
-    p.push(`${path}: could not be read`);
+    problems.push(`${path}: could not be read`);
   }
 };
 
-const keysOf = (o: object): string[] => {
+const keysOf = (record: object): string[] => {
   try {
-    return Object.keys(o);
+    return Object.keys(record);
   } catch {
     return [];
   }
@@ -137,9 +137,9 @@ const keysOf = (o: object): string[] => {
  */
 const RULES: Record<string, Rule> = {
   shopId: check(
-    (v) => (typeof v === 'string' && v.trim()) || (typeof v === 'number' && isFinite(v)),
+    (value) => (typeof value === 'string' && value.trim()) || (typeof value === 'number' && isFinite(value)),
     'non-empty string',
-    (v) => String(v).trim(),
+    (value) => String(value).trim(),
   ),
   shopDomain: nullable(text(/^[\w.-]+\.[a-z]{2,}$/i, 'host name')),
   language: text(/^(auto|[a-z]{2,3}([-_]\w{2,8})?)$/i, "'auto' or a language code"),
@@ -152,11 +152,11 @@ RULES.id = RULES.shopId;
 
 /** '#rgb', '#rrggbb', with or without '#', normalised to lower-case '#rrggbb'. */
 const color = check(
-  (v) => typeof v === 'string' && /^#?([\da-f]{3}){1,2}$/i.test(v.trim()),
+  (value) => typeof value === 'string' && /^#?([\da-f]{3}){1,2}$/i.test(value.trim()),
   'hex colour',
-  (v: string) => {
-    const h = v.trim().replace('#', '').toLowerCase();
-    return '#' + (h[3] ? h : h.replace(/./g, '$&$&'));
+  (value: string) => {
+    const hex = value.trim().replace('#', '').toLowerCase();
+    return '#' + (hex[3] ? hex : hex.replace(/./g, '$&$&'));
   },
 );
 
@@ -165,18 +165,19 @@ const color = check(
  * default's type (booleans, non-negative integers, strings, nested objects).
  */
 const walker = (byPath: Record<string, Rule>): Rule => {
-  const walk: Rule = (v, d, path, p) => {
-    const r = byPath[path] || RULES[path.replace(/.*[.\]]/, '')] || (/^colors\./.test(path) && color);
-    if (r) return r(v, d, path, p);
-    if (typeof d === 'boolean') return typeof v === 'boolean' ? v : bad(p, path, 'boolean', d);
-    if (typeof d === 'number') return Number.isInteger(v) && (v as number) >= 0 ? v : bad(p, path, 'integer ≥ 0', d);
-    if (typeof d === 'string') return typeof v === 'string' ? v : bad(p, path, 'string', d);
-    if (!isObj(v)) return bad(p, path || 'settings', 'object', d);
-    const out = { ...d };
-    for (const k of keysOf(v)) {
-      const kp = path ? path + '.' + k : k;
-      if (!has(d, k)) p.push(`${kp}: unknown key`);
-      else out[k] = walk(own(v, k, kp, p), d[k], kp, p);
+  const walk: Rule = (value, fallback, path, problems) => {
+    const rule = byPath[path] || RULES[path.replace(/.*[.\]]/, '')] || (/^colors\./.test(path) && color);
+    if (rule) return rule(value, fallback, path, problems);
+    if (typeof fallback === 'boolean') return typeof value === 'boolean' ? value : bad(problems, path, 'boolean', fallback);
+    if (typeof fallback === 'number')
+      return Number.isInteger(value) && (value as number) >= 0 ? value : bad(problems, path, 'integer ≥ 0', fallback);
+    if (typeof fallback === 'string') return typeof value === 'string' ? value : bad(problems, path, 'string', fallback);
+    if (!isObj(value)) return bad(problems, path || 'settings', 'object', fallback);
+    const out = { ...fallback };
+    for (const key of keysOf(value)) {
+      const keyPath = path ? path + '.' + key : key;
+      if (!has(fallback, key)) problems.push(`${keyPath}: unknown key`);
+      else out[key] = walk(own(value, key, keyPath, problems), fallback[key], keyPath, problems);
     }
     return out;
   };
@@ -186,47 +187,47 @@ const walker = (byPath: Record<string, Rule>): Rule => {
 /** Array of items; bad items are dropped (one problem each), duplicates removed. */
 export const list =
   (item: Rule, unique?: boolean): Rule =>
-  (v, d, path, p) => {
-    if (!Array.isArray(v)) return bad(p, path, 'array', d);
+  (value, fallback, path, problems) => {
+    if (!Array.isArray(value)) return bad(problems, path, 'array', fallback);
     const out: unknown[] = [];
-    for (let i = 0; i < v.length; i++) {
-      const x = item(own(v, '' + i, path, p), undefined, `${path}[${i}]`, p);
-      if (x !== undefined && !(unique && out.indexOf(x) >= 0)) out.push(x);
+    for (let i = 0; i < value.length; i++) {
+      const parsed = item(own(value, '' + i, path, problems), undefined, `${path}[${i}]`, problems);
+      if (parsed !== undefined && !(unique && out.indexOf(parsed) >= 0)) out.push(parsed);
     }
     return out;
   };
 
 const BLANK: Placement = { selector: '', alignment: '' as never, id: '' };
-/** A placement needs all three valid fields; otherwise it is dropped (→ `d`). */
-export const placement: Rule = (v, d, path, p) => {
-  const n = p.length;
-  const r = walker({})(v, BLANK, path, p) as Placement;
-  if (r.selector && r.alignment && r.id) return r;
+/** A placement needs all three valid fields; otherwise it is dropped (→ `fallback`). */
+export const placement: Rule = (value, fallback, path, problems) => {
+  const problemsBefore = problems.length;
+  const parsed = walker({})(value, BLANK, path, problems) as Placement;
+  if (parsed.selector && parsed.alignment && parsed.id) return parsed;
   // One problem per value: only add ours when no field already reported.
-  return p.length > n ? d : bad(p, path, 'placement {selector, alignment, id}', d);
+  return problems.length > problemsBefore ? fallback : bad(problems, path, 'placement {selector, alignment, id}', fallback);
 };
 
 const MODULE_IDS: number[] = Object.values(MODULE);
 
 /** A widget's own section: checked for being an object only; the widget validates the rest. */
-const widgetSection: Rule = (v, d, path, p) => (isObj(v) ? v : bad(p, path, 'object', d));
+const widgetSection: Rule = (value, fallback, path, problems) => (isObj(value) ? value : bad(problems, path, 'object', fallback));
 
 /** Rules by full path, for values the defaults cannot describe. */
 const SPECIAL: Record<string, Rule> = {
   modules: list(
-    check((v) => MODULE_IDS.indexOf(v) >= 0, 'module id ' + MODULE_IDS.join(' | ')),
+    check((value) => MODULE_IDS.indexOf(value) >= 0, 'module id ' + MODULE_IDS.join(' | ')),
     true,
   ),
   reviews: widgetSection,
   currency: widgetSection,
   'cartReserved.placement': nullable(placement),
-  placements: (v, d, path, p) => {
-    if (!isObj(v)) return bad(p, path, 'object', d);
+  placements: (value, fallback, path, problems) => {
+    if (!isObj(value)) return bad(problems, path, 'object', fallback);
     const out: Record<string, unknown> = {};
-    for (const k of keysOf(v)) {
-      const kp = `${path}.${k}`;
-      if (/^\d+$/.test(k)) out[k] = list(placement)(own(v, k, kp, p), [], kp, p);
-      else p.push(`${kp}: expected numeric module id key`);
+    for (const key of keysOf(value)) {
+      const keyPath = `${path}.${key}`;
+      if (/^\d+$/.test(key)) out[key] = list(placement)(own(value, key, keyPath, problems), [], keyPath, problems);
+      else problems.push(`${keyPath}: expected numeric module id key`);
     }
     return out;
   },
@@ -244,7 +245,7 @@ const SPECIAL: Record<string, Rule> = {
 export function parseSettings(raw: unknown, scriptUrl: string): { settings: Settings; problems: string[] } {
   const problems: string[] = [];
   // JSON copy: callers may mutate their settings without touching the defaults.
-  const d = JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as Settings;
+  const defaults = JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as Settings;
   let base = 'https://invalid.invalid/';
   try {
     base = new URL(scriptUrl, base).href;
@@ -252,25 +253,25 @@ export function parseSettings(raw: unknown, scriptUrl: string): { settings: Sett
     /* keep placeholder base */
   }
   /** http(s) URL resolved against the script URL, ending with '/'; other schemes are refused. */
-  SPECIAL.providerBase = SPECIAL.assetBase = (v, dv, path, p) => {
+  SPECIAL.providerBase = SPECIAL.assetBase = (value, fallback, path, problems) => {
     try {
-      const u = new URL(v as string, base);
-      if (typeof v === 'string' && /^https?:$/.test(u.protocol)) return u.href.replace(/[?#].*$/, '').replace(/\/?$/, '/');
+      const url = new URL(value as string, base);
+      if (typeof value === 'string' && /^https?:$/.test(url.protocol)) return url.href.replace(/[?#].*$/, '').replace(/\/?$/, '/');
     } catch {
       /* reported below */
     }
-    return bad(p, path, 'http(s) URL', dv);
+    return bad(problems, path, 'http(s) URL', fallback);
   };
-  d.providerBase = new URL('/api/', base).href;
-  d.assetBase = new URL('./', base).href;
+  defaults.providerBase = new URL('/api/', base).href;
+  defaults.assetBase = new URL('./', base).href;
   let settings: Settings;
   try {
-    settings = walker(SPECIAL)(raw, d, '', problems);
-    if (!settings.shopId && !problems.some((x) => x.startsWith('shopId:'))) problems.push('shopId: required');
+    settings = walker(SPECIAL)(raw, defaults, '', problems);
+    if (!settings.shopId && !problems.some((problem) => problem.startsWith('shopId:'))) problems.push('shopId: required');
   } catch {
     // Defensive: a bug in a rule must not stop the widgets from loading.
     problems.push('settings: could not be parsed');
-    settings = d;
+    settings = defaults;
   }
   return { settings, problems };
 }

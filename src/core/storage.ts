@@ -30,7 +30,7 @@ export function createStorage(kind: 'local' | 'session'): SafeStorage {
       return null;
     }
   };
-  const s: SafeStorage = {
+  const storage: SafeStorage = {
     get(key) {
       if (mem.has(key)) return mem.get(key)!;
       try {
@@ -57,18 +57,18 @@ export function createStorage(kind: 'local' | 'session'): SafeStorage {
     },
     getJSON<T>(key: string) {
       try {
-        return JSON.parse(s.get(key) ?? 'null') as T | null;
+        return JSON.parse(storage.get(key) ?? 'null') as T | null;
       } catch {
         return null;
       }
     },
     setJSON(key, value) {
       try {
-        s.set(key, toJson(value));
+        storage.set(key, toJson(value));
       } catch {
         /* cyclic / BigInt values: nothing stored */
       }
     },
   };
-  return s;
+  return storage;
 }

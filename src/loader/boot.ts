@@ -133,7 +133,7 @@ function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void
   const doc = win.document;
   const load = (name: string, host: HTMLElement) => loadWidget(ctx.settings.assetBase, name, host, ctx);
   // Only widgets this build has: a module enabled before its widget exists costs nothing.
-  for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((p) => p.name in CHUNKS)) {
+  for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((candidate) => candidate.name in CHUNKS)) {
     if (plan.kind === 'inline') mountInline(doc, plan, load);
     else if (!started.has(plan.name)) {
       started.add(plan.name);

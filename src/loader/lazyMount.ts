@@ -44,21 +44,21 @@ export function createHost(doc: Document, widget: string, reserve = 0): HTMLElem
 }
 
 /**
- * Calls `load` once, when `el` comes within `rootMargin` of the viewport, so a widget chunk is
+ * Calls `load` once, when `element` comes within `rootMargin` of the viewport, so a widget chunk is
  * fetched only for mount points a shopper may see. Every browser that runs this ES2020 script
  * (Chrome 80, Firefox 74, Safari 13.1 and later) has IntersectionObserver.
  */
-export function whenNearViewport(el: Element, load: () => void, rootMargin = '300px 0px'): void {
+export function whenNearViewport(element: Element, load: () => void, rootMargin = '300px 0px'): void {
   const observer = new IntersectionObserver(
     (entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
+      if (entries.some((entry) => entry.isIntersecting)) {
         observer.disconnect();
         load();
       }
     },
     { rootMargin },
   );
-  observer.observe(el);
+  observer.observe(element);
 }
 
 /**

@@ -67,23 +67,23 @@ const LOCAL_HOST = /^(localhost|127(\.\d+){3}|\[::1\]|.+\.localhost)$/i;
  * second load, missing browser features, HTTPS, then the pages we never run on.
  */
 export function decideLoad(win: Window, page: PageContext, settings: Pick<Settings, 'shopDomain' | 'supportEmail'>): LoadDecision {
-  const w = win as Window & typeof globalThis & { [OWN_GLOBAL]?: unknown };
-  if (w[OWN_GLOBAL]) return { action: INSTANT_NAVIGATION_GLOBALS.some((name) => name in w) ? 'refresh' : 'duplicate' };
-  if (typeof w.XMLHttpRequest !== 'function' || typeof w.MutationObserver !== 'function') {
+  const globals = win as Window & typeof globalThis & { [OWN_GLOBAL]?: unknown };
+  if (globals[OWN_GLOBAL]) return { action: INSTANT_NAVIGATION_GLOBALS.some((name) => name in globals) ? 'refresh' : 'duplicate' };
+  if (typeof globals.XMLHttpRequest !== 'function' || typeof globals.MutationObserver !== 'function') {
     return { action: 'refuse', message: unsupportedText(settings.supportEmail) };
   }
-  const { protocol, hostname, href } = w.location;
+  const { protocol, hostname, href } = globals.location;
   if (protocol !== 'https:' && !page.designMode && !page.preview && !LOCAL_HOST.test(hostname)) {
     return { action: 'refuse', message: HTTPS_TEXT };
   }
   const stop = (reason: StopReason): LoadDecision => ({ action: 'stop', reason, message: stopText(reason) });
   // `top` is unforgeable and readable across origins (only its properties are not).
-  if (w.self !== w.top && !canUseCookies(w.document)) return stop('sandbox');
+  if (globals.self !== globals.top && !canUseCookies(globals.document)) return stop('sandbox');
   if (page.pageType === 'notFound') return stop('notFound');
   if (page.pageType === 'checkout') return stop('checkout');
   if (PAGE_BUILDER_URL.test(href)) return stop('pageBuilder');
   const shown = page.store.shopDomain;
   // Both are host names (settings validate it; the platform's `Shopify.shop` is one): only case may differ.
   if (shown && settings.shopDomain && shown.toLowerCase() !== settings.shopDomain.toLowerCase()) return stop('wrongDomain');
-  return w.Vitrine === undefined ? { action: 'start' } : { action: 'start', foreignGlobal: GLOBAL_TAKEN_TEXT };
+  return globals.Vitrine === undefined ? { action: 'start' } : { action: 'start', foreignGlobal: GLOBAL_TAKEN_TEXT };
 }

@@ -53,12 +53,12 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
     if (!NO_LISTINGS.includes(page.pageType)) {
       // The product page's stars line is its stats' one request: preloaded unless the section
       // turns it off (raw values: anything but `false` validates to the default, shown).
-      const r = settings.reviews;
+      const reviewsSection = settings.reviews;
       const line =
         page.pageType === 'product' &&
         page.productHandle &&
-        read(r, 'showStarSnippet') !== false &&
-        read(read(r, 'starSnippet'), 'product') !== false;
+        read(reviewsSection, 'showStarSnippet') !== false &&
+        read(read(reviewsSection, 'starSnippet'), 'product') !== false;
       plans.push({
         name: 'star-snippets',
         kind: 'eager',

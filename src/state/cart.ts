@@ -23,10 +23,10 @@ function toCartSnapshot(json: CartJson | null | undefined): CartSnapshot {
   return {
     token: typeof json?.token === 'string' ? json.token : '',
     itemCount: typeof json?.item_count === 'number' ? json.item_count : 0,
-    items: items.map((i) => ({
-      productId: Number(i.product_id) || 0,
-      variantId: Number(i.variant_id ?? i.id) || 0,
-      quantity: Number(i.quantity) || 0,
+    items: items.map((item) => ({
+      productId: Number(item.product_id) || 0,
+      variantId: Number(item.variant_id ?? item.id) || 0,
+      quantity: Number(item.quantity) || 0,
     })),
   };
 }

@@ -32,9 +32,9 @@ const FOCUSABLE = 'button:not([disabled]),a[href],input:not([disabled]),select,t
 
 /** The focused element, looking through open shadow roots. */
 function deepActive(): HTMLElement | null {
-  let el = document.activeElement as HTMLElement | null;
-  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
-  return el;
+  let active = document.activeElement as HTMLElement | null;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+  return active;
 }
 
 export function Modal({ label, closeLabel, onClose, children, onKeyDown }: ModalProps) {
@@ -85,7 +85,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
         return;
       }
       if (event.key === 'Tab') {
-        const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length);
+        const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((control) => control.getClientRects().length);
         if (!focusable.length) return;
         const index = focusable.indexOf(deepActive() as HTMLElement);
         const last = focusable.length - 1;

@@ -64,19 +64,19 @@ export function dropdown(select: HTMLSelectElement, arg?: DropdownOptions | Drop
 function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
   const doc = select.ownerDocument;
   const id = `vt-dd-${++uid}`;
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] => {
+  const newElement = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] => {
     const element = doc.createElement(tag);
     element.className = className;
     return element;
   };
-  const root = el('div', 'dd');
-  const button = el('button', 'dd__button');
+  const root = newElement('div', 'dd');
+  const button = newElement('button', 'dd__button');
   button.type = 'button';
   button.id = id + '-button';
   button.setAttribute('aria-haspopup', 'listbox');
   button.setAttribute('aria-expanded', 'false');
   button.setAttribute('aria-controls', id + '-list');
-  const list = el('ul', 'dd__list');
+  const list = newElement('ul', 'dd__list');
   list.id = id + '-list';
   list.setAttribute('role', 'listbox');
   list.tabIndex = -1;
@@ -111,14 +111,14 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
   const update = (): void => {
     list.textContent = '';
     items = Array.from(select.options).map((option, index) => {
-      const li = el('li', 'dd__option');
-      li.id = `${id}-o${index}`;
-      li.setAttribute('role', 'option');
-      li.setAttribute('aria-selected', String(option.selected));
-      if (option.disabled) li.setAttribute('aria-disabled', 'true');
-      fill(li, option);
-      list.appendChild(li);
-      return li;
+      const item = newElement('li', 'dd__option');
+      item.id = `${id}-o${index}`;
+      item.setAttribute('role', 'option');
+      item.setAttribute('aria-selected', String(option.selected));
+      if (option.disabled) item.setAttribute('aria-disabled', 'true');
+      fill(item, option);
+      list.appendChild(item);
+      return item;
     });
     const selected = select.options[select.selectedIndex];
     if (selected) fill(button, selected);
@@ -180,8 +180,8 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
     event.preventDefault();
   };
   const onListClick = (event: MouseEvent): void => {
-    const li = (event.target as Element).closest?.('[role="option"]');
-    const index = li ? items.indexOf(li as HTMLLIElement) : -1;
+    const item = (event.target as Element).closest?.('[role="option"]');
+    const index = item ? items.indexOf(item as HTMLLIElement) : -1;
     if (index >= 0) pick(index);
   };
   const onDocClick = (event: MouseEvent): void => {

@@ -55,10 +55,10 @@ export const fillPercent = (rating: number): number => Math.round(starFills(rati
  * svg is the clip: its width (in the 120-unit box) is the filled share.
  */
 export function renderStars(doc: Document, rating: number, options: StarsOptions): SVGSVGElement {
-  const el = template(doc, options.size, options.style || 'rounded', options.colors).cloneNode(true) as SVGSVGElement;
-  const front = el.lastChild as SVGSVGElement;
+  const svg = template(doc, options.size, options.style || 'rounded', options.colors).cloneNode(true) as SVGSVGElement;
+  const front = svg.lastChild as SVGSVGElement;
   const width = String(fillPercent(rating) * 1.2);
   front.setAttribute('width', width);
   front.style.width = width + 'px';
-  return el;
+  return svg;
 }

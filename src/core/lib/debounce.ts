@@ -14,10 +14,10 @@ export type Debounced<A extends unknown[]> = ((...args: A) => void) & { cancel()
  */
 export function debounce<A extends unknown[]>(fn: (...args: A) => unknown, ms: number = DEFAULT_DEBOUNCE_MS): Debounced<A> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const d = ((...args: A) => {
+  const debounced = ((...args: A) => {
     clearTimeout(timer);
     timer = setTimeout(() => safeCall(() => fn(...args), ERR_TIMER_CALLBACK), ms);
   }) as Debounced<A>;
-  d.cancel = () => clearTimeout(timer);
-  return d;
+  debounced.cancel = () => clearTimeout(timer);
+  return debounced;
 }

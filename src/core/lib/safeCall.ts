@@ -1,7 +1,7 @@
 import { ERR_CRITICAL, reportError } from '../errors';
 
-const isThenable = (v: unknown): v is PromiseLike<unknown> =>
-  !!v && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  !!value && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
 
 /**
  * Runs `fn` so that no error of ours reaches the shop's code (spec §8): a
@@ -14,15 +14,15 @@ export function safeCall<T>(fn: () => Promise<T>, code?: number): Promise<T | un
 export function safeCall<T>(fn: () => T, code?: number): T | undefined;
 export function safeCall(fn: () => unknown, code: number = ERR_CRITICAL): unknown {
   try {
-    const r = fn();
-    return isThenable(r)
-      ? Promise.resolve(r).then(undefined, (e: unknown) => {
-          reportError(code, e);
+    const result = fn();
+    return isThenable(result)
+      ? Promise.resolve(result).then(undefined, (error: unknown) => {
+          reportError(code, error);
           return undefined;
         })
-      : r;
-  } catch (e) {
-    reportError(code, e);
+      : result;
+  } catch (error) {
+    reportError(code, error);
     return undefined;
   }
 }

@@ -39,11 +39,11 @@ export function CartReserved({ loadStart, saveStart, text, label, now = Date.now
     const { start, remaining: left } = resumeTimer(loadStart(), now());
     saveStart(start);
     remaining.value = left;
-    const id = setInterval(
+    const interval = setInterval(
       guard(() => {
         const next = secondsLeft(start, now());
         if (next <= 0) {
-          clearInterval(id);
+          clearInterval(interval);
           saveStart(null);
           remaining.value = null;
           return;
@@ -52,7 +52,7 @@ export function CartReserved({ loadStart, saveStart, text, label, now = Date.now
       }, 'cart-reserved-tick'),
       CART_RESERVED_TICK_MS,
     );
-    return () => clearInterval(id);
+    return () => clearInterval(interval);
     // Only the cart's state restarts the timer: the storage callbacks and clock are fixed for the
     // widget's life, and `remaining` is the signal this effect writes.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -18,8 +18,8 @@ export function resumeTimer(
 
 /** `mm:ss`, as the box shows it. */
 export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  const wholeSeconds = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(wholeSeconds / 60)).padStart(2, '0')}:${String(wholeSeconds % 60).padStart(2, '0')}`;
 }
 
 /** Whole seconds left of a timer started at `start` (never negative). */

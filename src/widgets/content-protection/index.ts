@@ -10,9 +10,9 @@ import type { MountWidget } from '../types';
 const BLOCKED_KEYS = new Set(['s', 'u', 'c', 'x']);
 
 function isEditable(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  if (!el || typeof el.closest !== 'function') return false;
-  return !!el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]');
+  const element = target as HTMLElement | null;
+  if (!element || typeof element.closest !== 'function') return false;
+  return !!element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]');
 }
 
 export const mount: MountWidget = (host) => {
@@ -35,8 +35,8 @@ export const mount: MountWidget = (host) => {
     ['keydown', onKey as EventListener],
     ['dragstart', onDrag as EventListener],
   ];
-  for (const [type, fn] of listeners) doc.addEventListener(type, fn, true);
+  for (const [type, listener] of listeners) doc.addEventListener(type, listener, true);
   return () => {
-    for (const [type, fn] of listeners) doc.removeEventListener(type, fn, true);
+    for (const [type, listener] of listeners) doc.removeEventListener(type, listener, true);
   };
 };

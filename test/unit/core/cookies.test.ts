@@ -4,8 +4,8 @@ import { canUseCookies, getCookie, removeCookie, setCookie } from '../../../src/
 
 afterEach(() => {
   vi.restoreAllMocks();
-  for (const c of document.cookie.split(';')) {
-    const name = c.split('=')[0].trim();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0].trim();
     if (name) document.cookie = `${name}=;expires=Thu, 01 Jan 1970 00:00:00 GMT;path=/`;
   }
 });
@@ -18,8 +18,8 @@ const fakeDoc = (protocol = 'https:') => {
     get cookie() {
       return 'a=1; vtl_currency=EUR%20%E2%82%AC; broken=%E0%A4%A';
     },
-    set cookie(v: string) {
-      written.push(v);
+    set cookie(value: string) {
+      written.push(value);
     },
   };
   return { doc: doc as unknown as Document, written };

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // errors.ts keeps per-page state (cap, queue): load a fresh copy per test.
 let errors: typeof import('../../../src/core/errors');
-let sc: typeof import('../../../src/core/lib/safeCall');
+let safeCallModule: typeof import('../../../src/core/lib/safeCall');
 beforeEach(async () => {
   vi.resetModules();
   vi.restoreAllMocks();
   errors = await import('../../../src/core/errors');
-  sc = await import('../../../src/core/lib/safeCall');
+  safeCallModule = await import('../../../src/core/lib/safeCall');
 });
 
 describe('reportError', () => {
@@ -15,7 +15,7 @@ describe('reportError', () => {
     errors.reportError(errors.ERR_MODULE_INIT, new Error('a'));
     errors.reportError(3010, 'b', { widget: 'reviews' });
     const seen: unknown[] = [];
-    errors.setErrorReporter((r) => seen.push(r));
+    errors.setErrorReporter((report) => seen.push(report));
     expect(seen).toEqual([
       { code: 2010, message: 'a' },
       { code: 3010, message: 'b', extra: { widget: 'reviews' } },
@@ -26,34 +26,34 @@ describe('reportError', () => {
 
   it('caps at 10 reports per page, queued ones included', () => {
     for (let i = 0; i < 8; i++) errors.reportError(3000 + i, 'e' + i);
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
     for (let i = 0; i < 5; i++) errors.reportError(3100 + i, 'f' + i);
-    expect(fn).toHaveBeenCalledTimes(10);
+    expect(reporter).toHaveBeenCalledTimes(10);
   });
 
   it('keeps at most 10 pending reports', () => {
     for (let i = 0; i < 25; i++) errors.reportError(3000, 'e' + i);
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
-    expect(fn).toHaveBeenCalledTimes(10);
-    expect(fn.mock.calls[9][0].message).toBe('e9');
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
+    expect(reporter).toHaveBeenCalledTimes(10);
+    expect(reporter.mock.calls[9][0].message).toBe('e9');
   });
 
   it('prefixes critical errors and attaches trimmed stacks only for 2000 and 2280', () => {
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
-    const e = new Error('boom');
-    e.stack = 'x'.repeat(5000);
-    errors.reportError(2000, e);
-    errors.reportError(2280, e);
-    errors.reportError(2010, e);
-    expect(fn.mock.calls[0][0].message).toBe('VTL:CRITICAL boom');
-    expect(fn.mock.calls[0][0].stack).toHaveLength(1200);
-    expect(fn.mock.calls[1][0].stack).toHaveLength(1200);
-    expect(fn.mock.calls[2][0].stack).toBeUndefined();
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
+    const error = new Error('boom');
+    error.stack = 'x'.repeat(5000);
+    errors.reportError(2000, error);
+    errors.reportError(2280, error);
+    errors.reportError(2010, error);
+    expect(reporter.mock.calls[0][0].message).toBe('VTL:CRITICAL boom');
+    expect(reporter.mock.calls[0][0].stack).toHaveLength(1200);
+    expect(reporter.mock.calls[1][0].stack).toHaveLength(1200);
+    expect(reporter.mock.calls[2][0].stack).toBeUndefined();
     errors.reportError(3000, 'y'.repeat(5000));
-    expect(fn.mock.calls[3][0].message).toHaveLength(1000);
+    expect(reporter.mock.calls[3][0].message).toHaveLength(1000);
   });
 
   it('never throws: hostile values and a throwing reporter', () => {
@@ -97,29 +97,29 @@ describe('reportError', () => {
 
 describe('safeCall / safe', () => {
   it('returns the value of a healthy function', () => {
-    expect(sc.safeCall(() => 5)).toBe(5);
+    expect(safeCallModule.safeCall(() => 5)).toBe(5);
   });
 
   it('catches and reports a sync throw with the VTL:CRITICAL prefix', () => {
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
     expect(
-      sc.safeCall(() => {
+      safeCallModule.safeCall(() => {
         throw new Error('sync');
       }),
     ).toBeUndefined();
-    expect(fn).toHaveBeenCalledWith(expect.objectContaining({ code: 2000, message: 'VTL:CRITICAL sync' }));
+    expect(reporter).toHaveBeenCalledWith(expect.objectContaining({ code: 2000, message: 'VTL:CRITICAL sync' }));
   });
 
   it('catches a rejected promise and resolves undefined', async () => {
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
-    const p = sc.safeCall(async () => {
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
+    const pending = safeCallModule.safeCall(async () => {
       throw new Error('async');
     }, errors.ERR_REVIEW_SUBMIT);
-    await expect(p).resolves.toBeUndefined();
-    expect(fn).toHaveBeenCalledWith({ code: 3050, message: 'async' });
-    await expect(sc.safeCall(async () => 7)).resolves.toBe(7);
+    await expect(pending).resolves.toBeUndefined();
+    expect(reporter).toHaveBeenCalledWith({ code: 3050, message: 'async' });
+    await expect(safeCallModule.safeCall(async () => 7)).resolves.toBe(7);
   });
 
   it.each([
@@ -129,36 +129,36 @@ describe('safeCall / safe', () => {
     ['undefined', undefined],
     ['object', { a: 1 }],
   ])('handles a thrown %s', (_, value) => {
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
     expect(
-      sc.safeCall(() => {
+      safeCallModule.safeCall(() => {
         throw value;
       }),
     ).toBeUndefined();
-    expect(fn).toHaveBeenCalledOnce();
-    expect(fn.mock.calls[0][0].message).toMatch(/^VTL:CRITICAL /);
+    expect(reporter).toHaveBeenCalledOnce();
+    expect(reporter.mock.calls[0][0].message).toMatch(/^VTL:CRITICAL /);
   });
 
   it('handles a non-Error rejection', async () => {
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
-    await sc.safeCall(() => Promise.reject('nope'), 2200);
-    expect(fn).toHaveBeenCalledWith({ code: 2200, message: 'nope' });
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
+    await safeCallModule.safeCall(() => Promise.reject('nope'), 2200);
+    expect(reporter).toHaveBeenCalledWith({ code: 2200, message: 'nope' });
   });
 
   it('safe() wraps callbacks, keeping this and arguments', () => {
-    const fn = vi.fn();
-    errors.setErrorReporter(fn);
-    const target = { n: 2 };
-    const wrapped = sc.safe(function (this: unknown, a: number) {
-      return (this as { n: number }).n * a;
+    const reporter = vi.fn();
+    errors.setErrorReporter(reporter);
+    const target = { base: 2 };
+    const wrapped = safeCallModule.safe(function (this: unknown, multiplier: number) {
+      return (this as { base: number }).base * multiplier;
     });
     expect(wrapped.call(target, 3)).toBe(6);
-    const bad = sc.safe(() => {
+    const bad = safeCallModule.safe(() => {
       throw new Error('listener');
     }, errors.ERR_TIMER_CALLBACK);
     expect(bad()).toBeUndefined();
-    expect(fn).toHaveBeenCalledWith({ code: 2200, message: 'listener' });
+    expect(reporter).toHaveBeenCalledWith({ code: 2200, message: 'listener' });
   });
 });

@@ -7,36 +7,36 @@ afterEach(() => vi.useRealTimers());
 describe('debounce', () => {
   it('calls once after the quiet period with the last args (default 50 ms)', () => {
     vi.useFakeTimers();
-    const fn = vi.fn();
-    const d = debounce(fn);
-    d(1);
+    const callback = vi.fn();
+    const debounced = debounce(callback);
+    debounced(1);
     vi.advanceTimersByTime(30);
-    d(2);
+    debounced(2);
     vi.advanceTimersByTime(49);
-    expect(fn).not.toHaveBeenCalled();
+    expect(callback).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(fn).toHaveBeenCalledExactlyOnceWith(2);
+    expect(callback).toHaveBeenCalledExactlyOnceWith(2);
   });
 
   it('cancel() prevents the pending call', () => {
     vi.useFakeTimers();
-    const fn = vi.fn();
-    const d = debounce(fn, 500);
-    d();
-    d.cancel();
+    const callback = vi.fn();
+    const debounced = debounce(callback, 500);
+    debounced();
+    debounced.cancel();
     vi.advanceTimersByTime(1000);
-    expect(fn).not.toHaveBeenCalled();
-    d();
+    expect(callback).not.toHaveBeenCalled();
+    debounced();
     vi.advanceTimersByTime(500);
-    expect(fn).toHaveBeenCalledOnce();
+    expect(callback).toHaveBeenCalledOnce();
   });
 
   it('does not let a throwing callback escape the timer', () => {
     vi.useFakeTimers();
-    const d = debounce(() => {
+    const debounced = debounce(() => {
       throw new Error('x');
     });
-    d();
+    debounced();
     expect(() => vi.advanceTimersByTime(50)).not.toThrow();
   });
 });

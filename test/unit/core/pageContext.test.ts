@@ -88,8 +88,8 @@ describe('detectPageType by path', () => {
   });
 
   it('covers all 17 page types plus notFound', () => {
-    const seen = new Set(cases.map((c) => c[1]));
-    for (const t of PAGE_TYPES) expect(seen.has(t), t).toBe(true);
+    const seen = new Set(cases.map((testCase) => testCase[1]));
+    for (const pageType of PAGE_TYPES) expect(seen.has(pageType), pageType).toBe(true);
     expect(seen.has('notFound')).toBe(true);
     expect(PAGE_TYPES).toHaveLength(17);
   });
@@ -196,8 +196,8 @@ describe('readStoreState', () => {
         routes: { root: '/fi/' },
       },
     } as unknown as Window;
-    const s = readStoreState(win);
-    expect(s).toMatchObject({
+    const state = readStoreState(win);
+    expect(state).toMatchObject({
       shopDomain: 'demo.myshopify.com',
       currency: { active: 'EUR', rate: 0.92 },
       themeRole: 'main',
@@ -206,7 +206,7 @@ describe('readStoreState', () => {
       locale: 'fi',
       root: '/fi',
     });
-    expect(s.customerPrivacy).not.toBeNull();
+    expect(state.customerPrivacy).not.toBeNull();
   });
 
   it.each([
@@ -215,8 +215,8 @@ describe('readStoreState', () => {
     ['garbage', { Shopify: 'x', ShopifyAnalytics: 5 }],
     ['bad values', { Shopify: { shop: 1, currency: { active: {}, rate: 'NaN' }, routes: { root: 7 }, theme: 4 } }],
   ])('never throws on %s globals', (_, win) => {
-    const s = readStoreState(win as unknown as Window);
-    expect(s).toEqual({
+    const state = readStoreState(win as unknown as Window);
+    expect(state).toEqual({
       shopDomain: null,
       currency: { active: null, rate: 1 },
       customerPrivacy: null,
@@ -238,9 +238,9 @@ describe('readStoreState', () => {
       ShopifyAnalytics: { meta: { currency: 'USD' } },
       location: { pathname: '/es/products/x' },
     } as unknown as Window;
-    const s = readStoreState(win);
-    expect(s.currency).toEqual({ active: 'USD', rate: 1 });
-    expect(s.root).toBe('/es');
+    const state = readStoreState(win);
+    expect(state.currency).toEqual({ active: 'USD', rate: 1 });
+    expect(state.root).toBe('/es');
   });
 });
 
@@ -251,8 +251,8 @@ describe('readPageContext', () => {
       Shopify: { designMode: true, theme: { role: 'main' } },
       ShopifyAnalytics: { meta: { page: { pageType: 'product' } } },
     } as unknown as Window;
-    const c = readPageContext(win);
-    expect(c).toMatchObject({
+    const context = readPageContext(win);
+    expect(context).toMatchObject({
       pageType: 'product',
       localeRoot: '/es',
       productHandle: 'shirt',
@@ -267,9 +267,9 @@ describe('readPageContext', () => {
     expect(readPageContext(win as unknown as Window).preview).toBe(true);
   });
   it('works on the real jsdom window', () => {
-    const c = readPageContext(window);
-    expect(c.pageType).toBe('home');
-    expect(c.store.shopDomain).toBeNull();
+    const context = readPageContext(window);
+    expect(context.pageType).toBe('home');
+    expect(context.store.shopDomain).toBeNull();
   });
   it('never throws on an empty window', () => {
     expect(readPageContext({} as Window).pageType).toBe('empty');

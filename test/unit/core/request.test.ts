@@ -34,7 +34,7 @@ describe('createRequester', () => {
     const error = vi.spyOn(console, 'error');
     const log = vi.spyOn(console, 'log');
     const request = createRequester({ fetch });
-    const results = await Promise.all(Array.from({ length: REQUEST_BUDGET + 1 }, (_, i) => request(`/x/${i}`)));
+    const results = await Promise.all(Array.from({ length: REQUEST_BUDGET + 1 }, (_, index) => request(`/x/${index}`)));
     expect(fetch).toHaveBeenCalledTimes(50);
     expect(results[49]).toEqual({ ok: true });
     expect(results[50]).toBeNull();
@@ -47,12 +47,12 @@ describe('createRequester', () => {
 
   it('has an independent budget per requester and honours a custom budget', async () => {
     const fetch = vi.fn(async () => jsonResponse({}));
-    const a = createRequester({ fetch, budget: 2 });
-    const b = createRequester({ fetch, budget: 2 });
-    await a('/1');
-    await a('/2');
-    await expect(a('/3')).resolves.toBeNull();
-    await expect(b('/1')).resolves.toEqual({});
+    const first = createRequester({ fetch, budget: 2 });
+    const second = createRequester({ fetch, budget: 2 });
+    await first('/1');
+    await first('/2');
+    await expect(first('/3')).resolves.toBeNull();
+    await expect(second('/1')).resolves.toEqual({});
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
@@ -64,9 +64,14 @@ describe('createRequester', () => {
       return new Promise<Response>(() => {});
     });
     const request = createRequester({ fetch: fetch as unknown as typeof globalThis.fetch });
-    const p = request('/slow');
-    const check = expect(p).rejects.toSatisfy((e: unknown) => {
-      return isTimeoutError(e) && !isRequestError(e) && (e as Error).name === 'TimeoutError' && /timeout/i.test((e as Error).message);
+    const pending = request('/slow');
+    const check = expect(pending).rejects.toSatisfy((error: unknown) => {
+      return (
+        isTimeoutError(error) &&
+        !isRequestError(error) &&
+        (error as Error).name === 'TimeoutError' &&
+        /timeout/i.test((error as Error).message)
+      );
     });
     await vi.advanceTimersByTimeAsync(4999);
     expect(signal?.aborted).toBe(false);
@@ -80,14 +85,14 @@ describe('createRequester', () => {
     const fetch = vi.fn(() => new Promise<Response>(() => {}));
     const request = createRequester({ fetch: fetch as unknown as typeof globalThis.fetch });
     let settled = false;
-    const p = request('/upload', { body: new FormData(), timeout: UPLOAD_TIMEOUT_MS }).catch((e) => {
+    const pending = request('/upload', { body: new FormData(), timeout: UPLOAD_TIMEOUT_MS }).catch((error) => {
       settled = true;
-      return e;
+      return error;
     });
     await vi.advanceTimersByTimeAsync(39999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(isTimeoutError(await p)).toBe(true);
+    expect(isTimeoutError(await pending)).toBe(true);
   });
 
   it('does not time out once a response arrived', async () => {
@@ -148,24 +153,24 @@ describe('createRequester', () => {
 
   it('rejects garbled JSON with a clear RequestError', async () => {
     const request = createRequester({ fetch: async () => jsonResponse('{"a": 1,,', 200) });
-    const e = (await request('https://p.dev/api/reviews.json').catch((x) => x)) as RequestError;
-    expect(isRequestError(e)).toBe(true);
-    expect(e).toBeInstanceOf(Error);
-    expect(e.message).toMatch(/invalid json/i);
-    expect(e.status).toBe(200);
-    expect(e.url).toBe('https://p.dev/api/reviews.json');
+    const error = (await request('https://p.dev/api/reviews.json').catch((rejection) => rejection)) as RequestError;
+    expect(isRequestError(error)).toBe(true);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toMatch(/invalid json/i);
+    expect(error.status).toBe(200);
+    expect(error.url).toBe('https://p.dev/api/reviews.json');
   });
 
   it('rejects non-2xx with RequestError and reports only reportable statuses', async () => {
     const onError = vi.fn();
     let status = 502;
     const request = createRequester({ fetch: async () => new Response('bad', { status }), onError });
-    const e = (await request('/api/x').catch((x) => x)) as RequestError;
-    expect(isRequestError(e)).toBe(true);
-    expect(e).toBeInstanceOf(Error);
-    expect(e).toMatchObject({ status: 502, url: '/api/x' });
-    expect(e.message).toContain('502');
-    expect(onError).toHaveBeenCalledWith({ url: '/api/x', method: 'GET', status: 502, message: e.message });
+    const error = (await request('/api/x').catch((rejection) => rejection)) as RequestError;
+    expect(isRequestError(error)).toBe(true);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ status: 502, url: '/api/x' });
+    expect(error.message).toContain('502');
+    expect(onError).toHaveBeenCalledWith({ url: '/api/x', method: 'GET', status: 502, message: error.message });
     status = 403;
     await expect(request('/api/x')).rejects.toMatchObject({ status: 403 });
     expect(onError).toHaveBeenCalledTimes(1);
@@ -201,13 +206,13 @@ describe('createRequester', () => {
 });
 
 describe('isReportableStatus', () => {
-  it.each([0, 401, 402, 403, 418, 421, 430, 499, 500])('never reports %i', (s) => {
-    expect(isReportableStatus(s, '/api/x', 'GET')).toBe(false);
+  it.each([0, 401, 402, 403, 418, 421, 430, 499, 500])('never reports %i', (status) => {
+    expect(isReportableStatus(status, '/api/x', 'GET')).toBe(false);
   });
   it('ignores 469 and 404 on the cart endpoint only', () => {
-    for (const u of ['/cart.js', '/cart.json', '/es/cart.js?x=1', 'https://s.com/cart']) {
-      expect(isReportableStatus(469, u, 'GET'), u).toBe(false);
-      expect(isReportableStatus(404, u, 'GET'), u).toBe(false);
+    for (const url of ['/cart.js', '/cart.json', '/es/cart.js?x=1', 'https://s.com/cart']) {
+      expect(isReportableStatus(469, url, 'GET'), url).toBe(false);
+      expect(isReportableStatus(404, url, 'GET'), url).toBe(false);
     }
     expect(isReportableStatus(404, '/products/a.json', 'GET')).toBe(true);
     expect(isReportableStatus(469, '/api/x', 'GET')).toBe(true);

@@ -4,9 +4,9 @@ import { parseCurrencySettings } from '../../../src/widgets/currency-converter/s
 import { parseReviewsSettings } from '../../../src/core/reviewsSettings';
 
 /** The loader passes widget sections through; each widget validates its own (as here). */
-const sections = (s: { reviews: unknown; currency: unknown }) => {
-  const reviews = parseReviewsSettings(s.reviews);
-  const currency = parseCurrencySettings(s.currency);
+const sections = (settings: { reviews: unknown; currency: unknown }) => {
+  const reviews = parseReviewsSettings(settings.reviews);
+  const currency = parseCurrencySettings(settings.currency);
   return { reviews: reviews.value, currency: currency.value, problems: [...reviews.problems, ...currency.problems] };
 };
 
@@ -31,12 +31,12 @@ describe('parseSettings', () => {
   });
 
   it('does not share default objects between calls', () => {
-    const a = parseSettings({ shopId: '1' }, SCRIPT).settings;
-    a.modules.push(99);
-    const ra = parseReviewsSettings(undefined).value;
-    ra.initialCount.desktop = 1;
-    const b = parseSettings({ shopId: '1' }, SCRIPT).settings;
-    expect(b.modules).toEqual([24, 21, 30, 12]);
+    const first = parseSettings({ shopId: '1' }, SCRIPT).settings;
+    first.modules.push(99);
+    const reviews = parseReviewsSettings(undefined).value;
+    reviews.initialCount.desktop = 1;
+    const second = parseSettings({ shopId: '1' }, SCRIPT).settings;
+    expect(second.modules).toEqual([24, 21, 30, 12]);
     expect(DEFAULT_SETTINGS.modules).toEqual([24, 21, 30, 12]);
     expect(parseReviewsSettings(undefined).value.initialCount.desktop).toBe(20);
   });
@@ -142,7 +142,7 @@ describe('parseSettings', () => {
     });
     expect(currency).toEqual({ enabled: ['USD', 'CAD', 'AUD', 'NZD', 'GBP', 'EUR'], position: 'bottom-left', placement: null });
     expect(reviews.reviewForm).toEqual({ enabled: true, allowPhotoUpload: true });
-    const paths = [...problems, ...sectionProblems].map((p) => p.split(':')[0]);
+    const paths = [...problems, ...sectionProblems].map((problem) => problem.split(':')[0]);
     for (const key of [
       'shopId',
       'shopDomain',
@@ -173,8 +173,8 @@ describe('parseSettings', () => {
     ]) {
       expect(paths, key).toContain(key);
     }
-    expect([...problems, ...sectionProblems].every((p) => /: (expected|unknown key|required|could not)/.test(p))).toBe(true);
-    expect(problems.find((p) => p.startsWith('colors.extra'))).toBe('colors.extra: unknown key');
+    expect([...problems, ...sectionProblems].every((problem) => /: (expected|unknown key|required|could not)/.test(problem))).toBe(true);
+    expect(problems.find((problem) => problem.startsWith('colors.extra'))).toBe('colors.extra: unknown key');
   });
 
   it('handles cyclic objects and arrays', () => {
@@ -207,10 +207,10 @@ describe('parseSettings', () => {
         },
       },
     );
-    const r1 = parseSettings(raw, SCRIPT);
-    expect(r1.settings.shopId).toBe('own');
-    expect(r1.settings.debug).toBe(false);
-    expect(r1.problems).toContain('debug: could not be read');
+    const withGetters = parseSettings(raw, SCRIPT);
+    expect(withGetters.settings.shopId).toBe('own');
+    expect(withGetters.settings.debug).toBe(false);
+    expect(withGetters.problems).toContain('debug: could not be read');
 
     const inherited = Object.create({ shopId: 'inherited' });
     expect(parseSettings(inherited, SCRIPT).settings.shopId).toBe('');

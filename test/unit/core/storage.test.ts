@@ -10,13 +10,13 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('createStorage', () => {
   it('namespaces keys with vitrine:', () => {
-    const s = createStorage('local');
-    s.set('k', 'v');
+    const storage = createStorage('local');
+    storage.set('k', 'v');
     expect(localStorage.getItem('vitrine:k')).toBe('v');
-    expect(s.get('k')).toBe('v');
-    s.remove('k');
+    expect(storage.get('k')).toBe('v');
+    storage.remove('k');
     expect(localStorage.getItem('vitrine:k')).toBeNull();
-    expect(s.get('k')).toBeNull();
+    expect(storage.get('k')).toBeNull();
   });
 
   it('session kind uses sessionStorage', () => {
@@ -26,29 +26,29 @@ describe('createStorage', () => {
   });
 
   it('stores JSON and tolerates garbage', () => {
-    const s = createStorage('local');
-    s.setJSON('o', { a: [1, 2] });
-    expect(s.getJSON<{ a: number[] }>('o')).toEqual({ a: [1, 2] });
+    const storage = createStorage('local');
+    storage.setJSON('o', { a: [1, 2] });
+    expect(storage.getJSON<{ a: number[] }>('o')).toEqual({ a: [1, 2] });
     localStorage.setItem('vitrine:bad', '{nope');
-    expect(s.getJSON('bad')).toBeNull();
-    expect(s.getJSON('missing')).toBeNull();
+    expect(storage.getJSON('bad')).toBeNull();
+    expect(storage.getJSON('missing')).toBeNull();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(() => s.setJSON('c', cyclic)).not.toThrow();
-    expect(s.get('c')).toBeNull();
+    expect(() => storage.setJSON('c', cyclic)).not.toThrow();
+    expect(storage.get('c')).toBeNull();
   });
 
   it('falls back to memory on QuotaExceededError', () => {
-    const s = createStorage('local');
+    const storage = createStorage('local');
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    expect(() => s.set('cart', '3')).not.toThrow();
-    expect(s.get('cart')).toBe('3');
-    s.setJSON('j', [1]);
-    expect(s.getJSON('j')).toEqual([1]);
-    s.remove('cart');
-    expect(s.get('cart')).toBeNull();
+    expect(() => storage.set('cart', '3')).not.toThrow();
+    expect(storage.get('cart')).toBe('3');
+    storage.setJSON('j', [1]);
+    expect(storage.getJSON('j')).toEqual([1]);
+    storage.remove('cart');
+    expect(storage.get('cart')).toBeNull();
     // other instances do not see this instance's memory
     expect(createStorage('local').get('j')).toBeNull();
   });
@@ -62,12 +62,12 @@ describe('createStorage', () => {
       },
     });
     try {
-      const s = createStorage('local');
-      expect(s.get('a')).toBeNull();
-      s.set('a', '1');
-      expect(s.get('a')).toBe('1');
-      s.remove('a');
-      expect(s.get('a')).toBeNull();
+      const storage = createStorage('local');
+      expect(storage.get('a')).toBeNull();
+      storage.set('a', '1');
+      expect(storage.get('a')).toBe('1');
+      storage.remove('a');
+      expect(storage.get('a')).toBeNull();
     } finally {
       Object.defineProperty(window, 'localStorage', desc);
     }
@@ -80,8 +80,8 @@ describe('createStorage', () => {
     vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
       throw new Error('x');
     });
-    const s = createStorage('session');
-    expect(s.get('a')).toBeNull();
-    expect(() => s.remove('a')).not.toThrow();
+    const storage = createStorage('session');
+    expect(storage.get('a')).toBeNull();
+    expect(() => storage.remove('a')).not.toThrow();
   });
 });

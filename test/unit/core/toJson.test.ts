@@ -7,7 +7,7 @@ function installPrototypeJs(): void {
   Object.defineProperty(Array.prototype, 'toJSON', {
     configurable: true,
     value: function (this: unknown[]) {
-      return `[${this.map((x) => JSON.stringify(x)).join(', ')}]`;
+      return `[${this.map((item) => JSON.stringify(item)).join(', ')}]`;
     },
   });
 }

@@ -58,7 +58,9 @@ const AMOUNTS: Array<number | string> = [
 /** Surrounding text around the placeholder, incl. spaces inside the braces. */
 const WRAPS = ['${{T}}', '{{ T }} USD', 'Price: {{T}} € !', '<span class=money>{{  T  }}</span>'];
 
-const cases = AMOUNTS.flatMap((cents) => HELPER_TEMPLATES.flatMap((t) => WRAPS.map((w) => [cents, w.replace('T', t)] as const)));
+const cases = AMOUNTS.flatMap((cents) =>
+  HELPER_TEMPLATES.flatMap((template) => WRAPS.map((wrap) => [cents, wrap.replace('T', template)] as const)),
+);
 
 describe('formatMoney vs @shopify/theme-currency formatMoney', () => {
   it('has a large generated table', () => {
@@ -95,9 +97,9 @@ describe('formatMoney: the other documented templates', () => {
     ['amount_with_apostrophe_separator', "1'134.65"],
     ['amount_with_space_separator', '1 134,65'],
     ['amount_with_period_and_space_separator', '1 134.65'],
-  ])('113465 cents with {{%s}} → %s', (t, out) => {
-    expect(formatMoney(113465, `{{${t}}}`)).toBe(out);
-    expect(formatMoney('1134.65', `Total: {{ ${t} }} XYZ`)).toBe(`Total: ${out} XYZ`);
+  ])('113465 cents with {{%s}} → %s', (template, out) => {
+    expect(formatMoney(113465, `{{${template}}}`)).toBe(out);
+    expect(formatMoney('1134.65', `Total: {{ ${template} }} XYZ`)).toBe(`Total: ${out} XYZ`);
   });
 
   it('groups big and negative amounts', () => {
@@ -116,7 +118,7 @@ describe('formatMoney: non-numeric input', () => {
   it.each([NaN, Infinity, -Infinity, null, undefined, '', '  ', 'abc', '1,134.65', '12abc'])(
     '%j gives the format with an empty amount, no throw',
     (cents) => {
-      for (const t of MONEY_TEMPLATES) expect(formatMoney(cents as number, `\${{${t}}} USD`)).toBe('$ USD');
+      for (const template of MONEY_TEMPLATES) expect(formatMoney(cents as number, `\${{${template}}} USD`)).toBe('$ USD');
     },
   );
 

@@ -35,8 +35,8 @@ describe('whenNearViewport', () => {
     const disconnect = vi.fn();
     vi.stubGlobal(
       'IntersectionObserver',
-      vi.fn(function (this: unknown, cb: typeof callback) {
-        callback = cb;
+      vi.fn(function (this: unknown, observerCallback: typeof callback) {
+        callback = observerCallback;
         return { observe: vi.fn(), disconnect };
       }),
     );

@@ -13,7 +13,7 @@ describe('lazyRequester', () => {
     expect(importServices).not.toHaveBeenCalled();
     const results = await Promise.all(Array.from({ length: 51 }, () => request('https://p.test/x.json')));
     expect(importServices).toHaveBeenCalledTimes(1);
-    expect(results.filter((r) => r !== null)).toHaveLength(50);
+    expect(results.filter((result) => result !== null)).toHaveLength(50);
     expect(results[50]).toBeNull();
   });
 

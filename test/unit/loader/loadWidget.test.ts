@@ -33,7 +33,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const preloads = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
+const preloads = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
 
 describe('importChunk', () => {
   test('imports a chunk once and modulepreloads its imports alongside', async () => {
@@ -68,7 +68,7 @@ describe('loadWidget', () => {
     for (const name of ['broken', 'missing']) {
       await expect(loadWidget(assetBase, name, document.createElement('div'), ctx())).resolves.toBeUndefined();
     }
-    expect(reports.map((r) => [r.code, r.extra])).toEqual([
+    expect(reports.map((report) => [report.code, report.extra])).toEqual([
       [2280, { widget: 'broken' }],
       [2280, { widget: 'missing' }],
     ]);
@@ -84,7 +84,7 @@ describe('preload', () => {
     preload(document, 'https://p.example/api/sf/prs/demo/tee.json', 'fetch');
     const links = [...document.head.querySelectorAll('link')];
     // (`as="fetch"` is checked in Chromium, test/browser/starSnippets.test.ts: jsdom does not reflect it.)
-    expect(links.map((l) => [l.rel, l.getAttribute('href'), l.getAttribute('crossorigin')])).toEqual([
+    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('crossorigin')])).toEqual([
       ['modulepreload', 'https://p.example/a.js', ''],
       ['preload', 'https://p.example/api/sf/prs/demo/tee.json', ''],
     ]);

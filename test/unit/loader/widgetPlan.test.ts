@@ -39,7 +39,7 @@ const page = (pageType: string, patch: Partial<PageContext> = {}): PageContext =
 
 const plan = (pageType: string, raw?: Record<string, unknown>, patch?: Partial<PageContext>): WidgetPlan[] =>
   planWidgets(settings(raw), page(pageType, patch), document);
-const byName = (plans: WidgetPlan[]) => Object.fromEntries(plans.map((p) => [p.name, p]));
+const byName = (plans: WidgetPlan[]) => Object.fromEntries(plans.map((widget) => [widget.name, widget]));
 
 describe('what loads when (README)', () => {
   test('star snippets: at once (eager), on every page with product links', () => {
@@ -99,7 +99,7 @@ describe('what loads when (README)', () => {
   });
 
   test('a module that is not enabled plans nothing', () => {
-    const names = plan('product', { modules: [30] }).map((p) => p.name);
+    const names = plan('product', { modules: [30] }).map((widget) => widget.name);
     expect(names).toEqual(['currency-converter']);
   });
 });
