@@ -36,6 +36,8 @@ const MEASURE = (chunk: string, reviewCount: number) => `(async () => {
     request: () => Promise.resolve({ reviews, total: ${reviewCount}, page: 1, pages: 1, stats }),
     report: (code, error) => { window.__benchError = String(error && error.message || error); },
     language: 'en',
+    onRefresh: () => () => {},
+    setCountryCode: () => {},
   };
   const host = document.createElement('div');
   host.style.minHeight = '360px';

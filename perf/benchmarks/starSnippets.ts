@@ -45,6 +45,8 @@ const MEASURE = (chunk: string, cardCount: number) => `(async () => {
     request: (url, init) => fetch(url, { method: (init && init.method) || 'GET', headers: { 'content-type': 'application/json' }, body: init && init.json ? JSON.stringify(init.json) : undefined }).then((response) => response.json()),
     report: (code, error) => { window.__benchError = String(error && error.message || error); },
     language: 'en',
+    onRefresh: () => () => {},
+    setCountryCode: () => {},
   };
   const done = () => document.querySelectorAll('[data-vitrine-stars]:not([data-vitrine-pending])').length >= ${cardCount};
   let resolveFilled;
