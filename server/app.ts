@@ -22,7 +22,7 @@ import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
 import { installNotFound, registerShop } from './shop/index.ts';
-import { openStorage } from './storage/index.ts';
+import { openStorage, type Storage } from './storage/index.ts';
 
 /** buildApp's options: the configuration plus where data and the build live, and logging. */
 export interface BuildAppOptions extends ProviderConfig {
@@ -77,6 +77,8 @@ async function createContext(app: FastifyInstance, opts: BuildAppOptions, config
     poolSize: config.poolSize,
   });
   const retention = startRetentionJob(storage.tracking, {
+    // A day is longer than any limit's window.
+    pruneCounters: () => storage.rateLimits.prune(Date.now() - 86_400_000),
     retentionDays: config.retentionDays,
     onError: (err) => app.log.error({ err }, 'retention job failed'),
     onDone: (deleted) => {
@@ -99,11 +101,11 @@ async function createContext(app: FastifyInstance, opts: BuildAppOptions, config
 }
 
 /** Plugins and hooks every route goes through: cookies, bodies, rate limits, logging, errors, compression, CORS, nosniff. */
-async function installPlugins(app: FastifyInstance, opts: BuildAppOptions, config: ResolvedConfig): Promise<void> {
+async function installPlugins(app: FastifyInstance, opts: BuildAppOptions, config: ResolvedConfig, storage: Storage): Promise<void> {
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   installJsonParsers(app);
-  if (config.rateLimits) await installRateLimit(app);
+  if (config.rateLimits) await installRateLimit(app, storage.engine === 'postgres' ? storage.rateLimits : null);
   if (opts.logger) {
     app.addHook('onResponse', async (request, reply) => {
       request.log.info(
@@ -145,7 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const ctx = await createContext(app, opts, config);
   app.decorate('vitrine', ctx);
   decorateRequestShop(app);
-  await installPlugins(app, opts, config);
+  await installPlugins(app, opts, config, ctx.storage);
   registerRoutes(app, ctx);
   await app.ready();
   return app;

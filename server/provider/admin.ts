@@ -87,11 +87,17 @@ const paramsSchema = {
 export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
   const failures = limits
-    ? app.createRateLimit({
-        max: limits.adminFailuresPer15Min,
-        timeWindow: ADMIN_FAILURE_WINDOW_MS,
-        keyGenerator: (request) => clientShopKey(request, (request.params as AdminParams).shopId),
-      })
+    ? app.createRateLimit(
+        // groupId names the counters when they are shared (lib/rateLimit.ts); the type omits it.
+        Object.assign(
+          {
+            max: limits.adminFailuresPer15Min,
+            timeWindow: ADMIN_FAILURE_WINDOW_MS,
+            keyGenerator: (request: FastifyRequest) => clientShopKey(request, (request.params as AdminParams).shopId),
+          },
+          { groupId: 'admin-failures' },
+        ),
+      )
     : null;
   const withShop = requireShop(ctx.storage.shops);
 

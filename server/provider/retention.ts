@@ -58,7 +58,14 @@ export interface RetentionJob {
  */
 export function startRetentionJob(
   tracking: TrackingStore,
-  opts: { retentionDays: number; intervalMs?: number; onError: (err: unknown) => void; onDone?: (result: PruneResult) => void },
+  opts: {
+    retentionDays: number;
+    intervalMs?: number;
+    onError: (err: unknown) => void;
+    onDone?: (result: PruneResult) => void;
+    /** Also run on every tick: the rate-limit windows that have ended. */
+    pruneCounters?: () => Promise<unknown>;
+  },
 ): RetentionJob {
   let stopped = false;
   let current: Promise<void> | null = null;
@@ -68,6 +75,7 @@ export function startRetentionJob(
       if (stopped) return;
       try {
         opts.onDone?.(await pruneExpired(tracking, { retentionDays: opts.retentionDays, shouldStop: () => stopped }));
+        if (!stopped) await opts.pruneCounters?.();
       } catch (err) {
         opts.onError(err);
       }

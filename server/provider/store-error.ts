@@ -85,6 +85,7 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
   const rateLimit = limits
     ? [
         app.rateLimit({
+          groupId: 'store-error',
           max: limits.storeErrorPerMinute,
           timeWindow: 60_000,
           keyGenerator: (request: FastifyRequest) => clientShopKey(request, reportShopId(request)),

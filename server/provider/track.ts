@@ -92,6 +92,7 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
   const rateLimit = limits
     ? [
         app.rateLimit({
+          groupId: 'track',
           max: limits.trackPerMinute,
           timeWindow: 60_000,
           keyGenerator: (request: FastifyRequest) => clientShopKey(request, requestShopId(request) ?? '-'),

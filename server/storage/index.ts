@@ -14,6 +14,7 @@ import { cartRows, type CartRows } from './carts.ts';
 import type { Engine } from './engine.ts';
 import { openPostgres } from './postgres.ts';
 import { productStore, type ProductStore } from './products.ts';
+import { rateLimitCounters, type RateLimitCounters } from './rateLimits.ts';
 import { reviewStore, type ReviewStore } from './reviews.ts';
 import type { Schema } from './schema.ts';
 import { finishAdminTokenFile } from './setup.ts';
@@ -33,6 +34,7 @@ export interface Storage {
   products: ProductStore;
   tracking: TrackingStore;
   carts: CartRows;
+  rateLimits: RateLimitCounters;
   /** Closes the connection (SQLite) or the pool (PostgreSQL). */
   close(): Promise<void>;
 }
@@ -77,6 +79,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     products: productStore(db),
     tracking: trackingStore(db),
     carts: cartRows(db),
+    rateLimits: rateLimitCounters(db),
     async close() {
       if (closed) return;
       closed = true;

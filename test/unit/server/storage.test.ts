@@ -163,3 +163,53 @@ describe('demo data', () => {
     }
   });
 });
+
+describe('concurrent writers', () => {
+  it('every review change gets its own lastUpdated, and the shop ends at the newest', async () => {
+    const { storage, dispose } = await makeStorage();
+    try {
+      const ids = (await storage.db.selectFrom('reviews').select('id').orderBy('id').limit(20).execute()).map((row) => row.id);
+      const versions = await Promise.all(
+        ids.map((id, index) =>
+          index % 2 ? storage.reviews.saveHidden('demo', id, true) : storage.reviews.saveReply('demo', id, '<b>Thanks</b>'),
+        ),
+      );
+      expect(new Set(versions).size).toBe(ids.length);
+      expect(await storage.shops.lastUpdated('demo')).toBe(Math.max(...versions));
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('batches written at once are all stored, each exactly once', async () => {
+    const { storage, dispose } = await makeStorage();
+    try {
+      const batches = Array.from({ length: 40 }, (_, index) => ({
+        shopId: 'demo',
+        version: '1',
+        metaJson: JSON.stringify({ index }),
+        events: Array.from({ length: 5 }, (__, event) => ({ type: 'view', json: JSON.stringify({ index, event }) })),
+      }));
+      const batchIds = await Promise.all(batches.map((batch) => storage.tracking.insertBatch(batch)));
+      expect(new Set(batchIds).size).toBe(40);
+      const events = await storage.db.selectFrom('events').select(['batch_id', 'payload_json']).execute();
+      expect(events).toHaveLength(200);
+      for (const event of events) expect(batchIds).toContain(event.batch_id);
+      expect(new Set(events.map((event) => event.payload_json)).size).toBe(200);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('rate-limit counters count every hit once, however many arrive together', async () => {
+    const { storage, dispose } = await makeStorage();
+    try {
+      const counts = await Promise.all(Array.from({ length: 50 }, () => storage.rateLimits.hit('client|demo', 60_000)));
+      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+      expect(await storage.rateLimits.read('client|demo', 60_000)).toBe(50);
+      expect(await storage.rateLimits.prune(120_000)).toBe(1);
+    } finally {
+      await dispose();
+    }
+  });
+});

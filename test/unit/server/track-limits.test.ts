@@ -201,6 +201,23 @@ describe('rate limits', () => {
   });
 });
 
+describe.runIf(TEST_ENGINE === 'postgres')('rate limits across provider processes', () => {
+  it('count in the shared database: requests spread over two processes share one limit', async () => {
+    const first = await makeServer({ rateLimit: { trackPerMinute: 4 } });
+    const databaseUrl = (first.app.vitrine.config as { databaseUrl: string }).databaseUrl;
+    const second = await makeServer({ rateLimit: { trackPerMinute: 4 }, databaseUrl, dataDir: first.dataDir });
+    try {
+      const beacon = { version: '1', events: events(1), meta: { shopId: 'demo' } };
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await track(i % 2 ? second.app : first.app, beacon)).statusCode);
+      expect(codes).toEqual([204, 204, 204, 204, 429, 429]);
+    } finally {
+      await second.app.close();
+      await first.app.close();
+    }
+  });
+});
+
 describe('retention', () => {
   const DAY = 86_400_000;
   const now = new Date('2030-06-01T12:00:00.000Z');
