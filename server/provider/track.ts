@@ -52,6 +52,15 @@ function shopIdOf(body: TrackBody, query: Record<string, unknown>): string | nul
   return null;
 }
 
+/**
+ * The request uid of a beacon (SPEC §3 tracking meta: `meta.requestUid`, or the short `rid`), at
+ * most 100 characters; a retry of the same request carries the same one and is stored once.
+ */
+function requestUidOf(meta: Record<string, unknown>): string | null {
+  const value = meta.requestUid ?? meta.rid;
+  return typeof value === 'string' && value && value.length <= 100 ? value : null;
+}
+
 /** Serialize `value` if it fits the caps, else return the 413 message. */
 function fitting(value: unknown, what: string, maxBytes: number): { json: string } | { tooLarge: string } {
   const depth = jsonDepth(value);
@@ -123,7 +132,13 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
         if ('tooLarge' in stored) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', stored.tooLarge);
         events.push({ type: eventType(event), json: stored.json });
       }
-      await ctx.storage.tracking.insertBatch({ shopId: shopOf(request).id, version: String(body.version), metaJson: meta.json, events });
+      await ctx.storage.tracking.insertBatch({
+        shopId: shopOf(request).id,
+        version: String(body.version),
+        metaJson: meta.json,
+        requestUid: requestUidOf(body.meta ?? {}),
+        events,
+      });
       return reply.code(204).send();
     },
   );

@@ -108,4 +108,12 @@ export const postgresMigrations: PostgresMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'tracking batches stored once per request uid (SQLite migration 6)',
+    sql: `
+      ALTER TABLE track_batches ADD COLUMN request_uid text;
+      CREATE UNIQUE INDEX track_batches_by_request ON track_batches(shop_id, request_uid);
+    `,
+  },
 ];

@@ -64,6 +64,8 @@ interface TrackBatchesTable {
   shop_id: string;
   version: string;
   meta_json: string;
+  /** The client's request uid (SPEC §3 tracking meta): a retried request is stored once. */
+  request_uid: Defaulted<string | null>;
   created_at: Defaulted<string>;
 }
 

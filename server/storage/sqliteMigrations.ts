@@ -161,6 +161,16 @@ export const migrations: Migration[] = [
         clean.run(sanitizeReviewHtml(row.body_html), row.reply_html === null ? null : sanitizeReviewHtml(row.reply_html) || null, row.id);
     },
   },
+  {
+    version: 6,
+    name: 'tracking batches stored once per request uid (a retried beacon is not stored twice)',
+    up(db) {
+      db.exec(`
+        ALTER TABLE track_batches ADD COLUMN request_uid TEXT;
+        CREATE UNIQUE INDEX track_batches_by_request ON track_batches(shop_id, request_uid);
+      `);
+    },
+  },
 ];
 
 /** The schema version applied (`PRAGMA user_version`; 0 for a new file). */

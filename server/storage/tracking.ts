@@ -8,6 +8,8 @@ interface TrackBatch {
   version: string;
   /** Serialized meta (already size-checked). */
   metaJson: string;
+  /** The request's uid from its meta, if any: a batch with a uid already stored is not stored again. */
+  requestUid?: string | null;
   events: { type: string; json: string }[];
 }
 
@@ -28,7 +30,10 @@ export type ExpiringTable = (typeof EXPIRING_TABLES)[number];
 
 /** Tracking batches, events and error reports. */
 export interface TrackingStore {
-  /** Stores a batch and its events in one transaction; returns the batch id. */
+  /**
+   * Stores a batch and its events in one transaction; returns the batch id. A batch whose request
+   * uid is already stored (a retry after a lost answer) stores nothing and returns the first id.
+   */
   insertBatch(batch: TrackBatch): Promise<number>;
   /** Stores one error report. */
   insertErrorReport(report: ErrorReport): Promise<void>;
@@ -44,11 +49,23 @@ export function trackingStore(db: Kysely<Schema>): TrackingStore {
   return {
     insertBatch: (batch) =>
       db.transaction().execute(async (trx) => {
-        const { id } = await trx
+        const requestUid = batch.requestUid ?? null;
+        const inserted = await trx
           .insertInto('track_batches')
-          .values({ shop_id: batch.shopId, version: batch.version, meta_json: batch.metaJson })
+          .values({ shop_id: batch.shopId, version: batch.version, meta_json: batch.metaJson, request_uid: requestUid })
+          .onConflict((conflict) => conflict.columns(['shop_id', 'request_uid']).doNothing())
           .returning('id')
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!inserted) {
+          const first = await trx
+            .selectFrom('track_batches')
+            .select('id')
+            .where('shop_id', '=', batch.shopId)
+            .where('request_uid', '=', requestUid)
+            .executeTakeFirstOrThrow();
+          return Number(first.id);
+        }
+        const id = inserted.id;
         if (batch.events.length) {
           await trx
             .insertInto('events')

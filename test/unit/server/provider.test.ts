@@ -204,6 +204,28 @@ describe('tracking and error reports', () => {
     expect(JSON.parse(batch.meta_json)).toEqual({ shopId: 'demo', pageType: 'product' });
   });
 
+  it('POST /api/track stores a request once: a retry with the same request uid adds nothing', async () => {
+    const before = await count('events');
+    const batches = () => countRows(s, 'track_batches');
+    const batchesBefore = await batches();
+    const beacon = {
+      version: '1',
+      events: [{ type: 'page_view' }, { type: 'heartbeat' }],
+      meta: { shopId: 'demo', requestUid: 'r-42-retried' },
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await s.app.inject({ method: 'POST', url: '/api/track', payload: beacon })).statusCode).toBe(204);
+    }
+    expect(await count('events')).toBe(before + 2);
+    expect(await batches()).toBe(batchesBefore + 1);
+    // The same uid from another shop, and requests without a uid, are stored each time.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const noUid = { ...beacon, meta: { shopId: 'demo' } };
+      expect((await s.app.inject({ method: 'POST', url: '/api/track', payload: noUid })).statusCode).toBe(204);
+    }
+    expect(await batches()).toBe(batchesBefore + 3);
+  });
+
   it('POST /api/track rejects garbage with 400', async () => {
     const before = await count('events');
     const cases = [
