@@ -10,6 +10,7 @@ import type { AppContext } from './lib/context.ts';
 import { frameworkErrorHandler, installErrorHandler } from './lib/errors.ts';
 import { installJsonParsers } from './lib/jsonBody.ts';
 import { installRateLimit } from './lib/rateLimit.ts';
+import { ResponseCache } from './lib/responseCache.ts';
 import { registerAdmin } from './provider/admin.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
@@ -92,6 +93,7 @@ async function createContext(app: FastifyInstance, opts: BuildAppOptions, config
   });
   return {
     storage,
+    responses: new ResponseCache(config.responseCacheBytes),
     retention,
     distDir: opts.distDir,
     shopSettingsOverrides: opts.shopSettingsOverrides ?? {},

@@ -59,6 +59,8 @@ export interface ProviderConfig {
   databaseUrl?: string;
   /** Connections each provider process keeps to PostgreSQL (VITRINE_DB_POOL_SIZE, default 10). */
   poolSize?: number;
+  /** Megabytes of immutable answers each process keeps encoded in memory (VITRINE_RESPONSE_CACHE_MB, default 64). */
+  responseCacheMb?: number;
 }
 
 /** ProviderConfig after validation and defaults. */
@@ -74,6 +76,7 @@ export interface ResolvedConfig {
   /** A PostgreSQL URL, or null for SQLite. */
   databaseUrl: string | null;
   poolSize: number;
+  responseCacheBytes: number;
 }
 
 /** Validate a public URL and reduce it to its origin: http(s), a host, no credentials, path, query or fragment. */
@@ -134,6 +137,8 @@ function parseDatabaseUrl(value: string, name = 'DATABASE_URL'): string {
 
 /** Default PostgreSQL connections per provider process. */
 const DEFAULT_POOL_SIZE = 10;
+/** Default megabytes of the immutable-response cache per process. */
+const DEFAULT_RESPONSE_CACHE_MB = 64;
 
 /** Validate an admin token: at least MIN_ADMIN_TOKEN_LENGTH characters, no whitespace. */
 export function parseAdminToken(value: string, name = 'VITRINE_ADMIN_TOKEN'): string {
@@ -171,6 +176,8 @@ export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
     adminToken: opts.adminToken === undefined ? null : parseAdminToken(opts.adminToken, 'adminToken'),
     databaseUrl: opts.databaseUrl === undefined ? null : parseDatabaseUrl(opts.databaseUrl, 'databaseUrl'),
     poolSize: opts.poolSize === undefined ? DEFAULT_POOL_SIZE : positiveInt(opts.poolSize, 'poolSize'),
+    responseCacheBytes:
+      (opts.responseCacheMb === undefined ? DEFAULT_RESPONSE_CACHE_MB : positiveInt(opts.responseCacheMb, 'responseCacheMb')) * 1024 * 1024,
   };
 }
 
@@ -212,6 +219,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ProviderConfig {
   if (databaseUrl !== undefined) config.databaseUrl = parseDatabaseUrl(databaseUrl);
   const poolSize = get('VITRINE_DB_POOL_SIZE');
   if (poolSize !== undefined) config.poolSize = positiveInt(poolSize, 'VITRINE_DB_POOL_SIZE');
+  const cacheMb = get('VITRINE_RESPONSE_CACHE_MB');
+  if (cacheMb !== undefined) config.responseCacheMb = positiveInt(cacheMb, 'VITRINE_RESPONSE_CACHE_MB');
   // Not trimmed: a token is used exactly as given.
   const adminToken = env.VITRINE_ADMIN_TOKEN;
   if (adminToken) config.adminToken = parseAdminToken(adminToken);

@@ -1,22 +1,9 @@
 /** HTTP caching helpers shared by the provider and the demo shop. */
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches, strongEtag } from './responseCache.ts';
 
 /** `Cache-Control` of content-addressed answers: versioned URLs, hashed chunks, generated images. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** Strong ETag of a serialized body. */
-function strongEtag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
-
-/** Whether an `If-None-Match` header matches `etag` (`*`, a list, weak or strong forms). */
-function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return false;
-  if (value.trim() === '*') return true;
-  return value.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}
 
 /**
  * Send JSON with the `{lastUpdated}` caching contract: with a `cacheControl` value, that header

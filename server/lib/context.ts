@@ -1,12 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResolvedConfig } from '../config.ts';
 import type { RetentionJob } from '../provider/retention.ts';
+import type { ResponseCache } from './responseCache.ts';
 import type { Storage } from '../storage/index.ts';
 
 /** Shared state handed to every route module. */
 export interface AppContext {
   /** The stores (SQLite or PostgreSQL). */
   storage: Storage;
+  /** Encoded immutable answers (versioned review URLs), per process. */
+  responses: ResponseCache;
   /** The periodic deletion of expired events, track batches and error reports. */
   retention: RetentionJob;
   distDir: string;

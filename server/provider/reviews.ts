@@ -62,10 +62,13 @@ function registerLists(app: FastifyInstance, ctx: AppContext, withShop: preHandl
         const shop = shopOf(request);
         const page = Math.max(1, Number(request.query.page ?? 1) || 1);
         const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(request.query.limit ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE));
-        const current = lastUpdated === String(shop.last_updated);
-        const handle = await ctx.storage.products.resolveHandle(shop.id, productRef);
-        const body = await ctx.storage.reviews.list(shop, handle, { page, limit, stars: starsOf(filter) });
-        return sendVersioned(request, reply, body, current ? IMMUTABLE : null);
+        const produce = async () => {
+          const handle = await ctx.storage.products.resolveHandle(shop.id, productRef);
+          return ctx.storage.reviews.list(shop, handle, { page, limit, stars: starsOf(filter) });
+        };
+        // The current version's URL names one answer forever: served from memory after the first time.
+        if (lastUpdated === String(shop.last_updated)) return ctx.responses.send(request, reply, request.url, IMMUTABLE, produce);
+        return sendVersioned(request, reply, await produce(), null);
       },
     );
   }
@@ -83,10 +86,10 @@ function registerGroups(app: FastifyInstance, ctx: AppContext, withShop: preHand
       async (request, reply) => {
         const { lastUpdated, productRef, filter } = request.params;
         const shop = shopOf(request);
-        const current = lastUpdated === String(shop.last_updated);
-        const handle = await ctx.storage.products.resolveHandle(shop.id, productRef);
-        const body = await ctx.storage.reviews.groups(shop, handle, starsOf(filter));
-        return sendVersioned(request, reply, body, current ? IMMUTABLE : null);
+        const produce = async () =>
+          ctx.storage.reviews.groups(shop, await ctx.storage.products.resolveHandle(shop.id, productRef), starsOf(filter));
+        if (lastUpdated === String(shop.last_updated)) return ctx.responses.send(request, reply, request.url, IMMUTABLE, produce);
+        return sendVersioned(request, reply, await produce(), null);
       },
     );
   }

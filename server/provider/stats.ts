@@ -24,9 +24,13 @@ export function registerStats(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const shop = shopOf(request);
-      reply.header('cache-control', 'public, max-age=60');
-      const handle = await ctx.storage.products.resolveHandle(shop.id, request.params.handle);
-      return (await ctx.storage.reviews.statsForHandles(shop.id, [handle]))[handle];
+      // Stats change only with the shop's reviews, which move its lastUpdated: one answer per
+      // version, kept in memory (the HTTP caching stays 60 s, the URL has no version).
+      const key = `stats|${shop.id}|${shop.last_updated}|${request.params.handle}`;
+      return ctx.responses.send(request, reply, key, 'public, max-age=60', async () => {
+        const handle = await ctx.storage.products.resolveHandle(shop.id, request.params.handle);
+        return (await ctx.storage.reviews.statsForHandles(shop.id, [handle]))[handle];
+      });
     },
   );
 
