@@ -6,8 +6,10 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { IMMUTABLE, sendVersioned } from '../lib/caching.ts';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
+import { etagMatches } from '../lib/responseCache.ts';
 import { HANDLE_PATTERN, SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { reviewPhotoSvg } from '../shop/images.ts';
+import { PHOTO_EXTENSIONS } from '../storage/photos.ts';
 import { requireShop, shopOf } from './requireShop.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -111,6 +113,32 @@ function registerFeatured(app: FastifyInstance, ctx: AppContext, withShop: preHa
 
 /** `/api/photos/{reviewId}/{file}`: photos hosted by the provider; the demo's are generated SVGs. */
 function registerPhotos(app: FastifyInstance, ctx: AppContext): void {
+  // Content-addressed photos (uploads): the URL names the bytes forever.
+  app.get<{ Params: { hash: string; ext: string } }>(
+    '/api/photos/h/:hash.:ext',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['hash', 'ext'],
+          properties: { hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, ext: { type: 'string', pattern: '^[a-z]{1,5}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const photo = await ctx.storage.photos.get(request.params.hash);
+      if (!photo || PHOTO_EXTENSIONS[photo.contentType] !== request.params.ext) return sendError(reply, 404, 'NOT_FOUND', 'Photo not found');
+      const etag = `"${photo.hash}"`;
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
+        .header('content-security-policy', "default-src 'none'")
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type(photo.contentType).send(photo.bytes);
+    },
+  );
+
   app.get<{ Params: { reviewId: string; file: string } }>(
     '/api/photos/:reviewId/:file',
     {

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { cartRows, type CartRows } from './carts.ts';
 import type { Engine } from './engine.ts';
 import { openPostgres } from './postgres.ts';
+import { photoStore, type PhotoStore } from './photos.ts';
 import { productStore, type ProductStore } from './products.ts';
 import { rateLimitCounters, type RateLimitCounters } from './rateLimits.ts';
 import { reviewStore, type ReviewStore } from './reviews.ts';
@@ -35,6 +36,7 @@ export interface Storage {
   tracking: TrackingStore;
   carts: CartRows;
   rateLimits: RateLimitCounters;
+  photos: PhotoStore;
   /** Closes the connection (SQLite) or the pool (PostgreSQL). */
   close(): Promise<void>;
 }
@@ -80,6 +82,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     tracking: trackingStore(db),
     carts: cartRows(db),
     rateLimits: rateLimitCounters(db),
+    photos: photoStore(db, engine, options.dataDir),
     async close() {
       if (closed) return;
       closed = true;

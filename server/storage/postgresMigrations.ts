@@ -116,4 +116,17 @@ export const postgresMigrations: PostgresMigration[] = [
       CREATE UNIQUE INDEX track_batches_by_request ON track_batches(shop_id, request_uid);
     `,
   },
+  {
+    version: 3,
+    name: 'photos by content hash, bytes in the database (SQLite migration 7)',
+    sql: `
+      CREATE TABLE photos (
+        hash text PRIMARY KEY,
+        content_type text NOT NULL,
+        size integer NOT NULL,
+        bytes bytea,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

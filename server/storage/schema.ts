@@ -97,6 +97,15 @@ interface CartsTable {
   updated_at: Defaulted<string>;
 }
 
+/** Photos by content hash; the bytes are here on PostgreSQL, in files next to SQLite's database. */
+interface PhotosTable {
+  hash: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer | null;
+  created_at: Defaulted<string>;
+}
+
 /** Fixed-window request counters shared by every provider process (rate limits on PostgreSQL). */
 interface RateLimitsTable {
   key: string;
@@ -116,6 +125,7 @@ export interface Schema {
   error_reports: ErrorReportsTable;
   carts: CartsTable;
   rate_limits: RateLimitsTable;
+  photos: PhotosTable;
 }
 
 export type ShopRow = Selectable<ShopsTable>;

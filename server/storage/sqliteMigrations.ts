@@ -171,6 +171,21 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'photos by content hash (their bytes are files under the data folder)',
+    up(db) {
+      db.exec(`
+        CREATE TABLE photos (
+          hash TEXT PRIMARY KEY,
+          content_type TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          bytes BLOB,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+      `);
+    },
+  },
 ];
 
 /** The schema version applied (`PRAGMA user_version`; 0 for a new file). */
