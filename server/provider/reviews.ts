@@ -127,7 +127,8 @@ function registerPhotos(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const photo = await ctx.storage.photos.get(request.params.hash);
-      if (!photo || PHOTO_EXTENSIONS[photo.contentType] !== request.params.ext) return sendError(reply, 404, 'NOT_FOUND', 'Photo not found');
+      if (!photo || PHOTO_EXTENSIONS[photo.contentType] !== request.params.ext)
+        return sendError(reply, 404, 'NOT_FOUND', 'Photo not found');
       const etag = `"${photo.hash}"`;
       reply
         .header('cache-control', IMMUTABLE)
