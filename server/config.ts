@@ -54,9 +54,9 @@ export interface ProviderConfig {
   adminToken?: string;
   /**
    * `postgres://user:password@host:port/database` (DATABASE_URL): the provider stores its data in
-   * PostgreSQL, shared by any number of provider processes. Unset: SQLite in the data folder.
+   * PostgreSQL, shared by any number of provider processes. Unset or null: SQLite in the data folder.
    */
-  databaseUrl?: string;
+  databaseUrl?: string | null;
   /** Connections each provider process keeps to PostgreSQL (VITRINE_DB_POOL_SIZE, default 10). */
   poolSize?: number;
   /** Megabytes of immutable answers each process keeps encoded in memory (VITRINE_RESPONSE_CACHE_MB, default 64). */
@@ -174,7 +174,7 @@ export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
     rateLimits,
     retentionDays: opts.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : positiveInt(opts.retentionDays, 'retentionDays'),
     adminToken: opts.adminToken === undefined ? null : parseAdminToken(opts.adminToken, 'adminToken'),
-    databaseUrl: opts.databaseUrl === undefined ? null : parseDatabaseUrl(opts.databaseUrl, 'databaseUrl'),
+    databaseUrl: opts.databaseUrl === undefined || opts.databaseUrl === null ? null : parseDatabaseUrl(opts.databaseUrl, 'databaseUrl'),
     poolSize: opts.poolSize === undefined ? DEFAULT_POOL_SIZE : positiveInt(opts.poolSize, 'poolSize'),
     responseCacheBytes:
       (opts.responseCacheMb === undefined ? DEFAULT_RESPONSE_CACHE_MB : positiveInt(opts.responseCacheMb, 'responseCacheMb')) * 1024 * 1024,

@@ -13,7 +13,7 @@ import type { Engine } from './engine.ts';
 import type { Schema } from './schema.ts';
 
 /** A stored photo. */
-export interface Photo {
+interface Photo {
   hash: string;
   contentType: string;
   bytes: Buffer;
@@ -42,10 +42,14 @@ export function photoPath(hash: string, contentType: string): string {
   return `/api/photos/h/${hash}.${PHOTO_EXTENSIONS[contentType] ?? 'bin'}`;
 }
 
+/** Where SQLite's engine keeps a photo's bytes: `${dataDir}/photos/{first two hex digits}/{hash}`. */
+export function photoFile(dataDir: string, hash: string): string {
+  return path.join(dataDir, 'photos', hash.slice(0, 2), hash);
+}
+
 /** The PhotoStore of one engine. */
 export function photoStore(db: Kysely<Schema>, engine: Engine, dataDir: string): PhotoStore {
-  const folder = path.join(dataDir, 'photos');
-  const fileOf = (hash: string) => path.join(folder, hash.slice(0, 2), hash);
+  const fileOf = (hash: string) => photoFile(dataDir, hash);
   return {
     async put(bytes, contentType) {
       if (!(contentType in PHOTO_EXTENSIONS)) throw new Error(`Not a photo content type: ${contentType}`);

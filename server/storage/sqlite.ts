@@ -14,7 +14,8 @@ import type { Schema } from './schema.ts';
 import { migrate } from './sqliteMigrations.ts';
 import { applyDemoAdminToken, type SetupResult } from './setup.ts';
 
-const DB_FILE = 'vitrine.sqlite';
+/** The store's file name in the data folder. */
+export const DB_FILE = 'vitrine.sqlite';
 
 /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
