@@ -16,6 +16,8 @@ export interface Review {
   /** ms since the epoch (0 when unknown). */
   date: number;
   photos: string[];
+  /** Smaller copies of `photos`, index by index (the photo itself where the provider sent none). */
+  thumbnails: string[];
   verified: boolean;
   /** Untrusted HTML or null. */
   reply: string | null;

@@ -53,7 +53,7 @@ export interface ReviewCardProps {
 
 /**
  * One review: author (text only), verified mark, stars, optional date, text (sanitized HTML),
- * photo strip (main + 2 small + '+N', each a button opening the modal) and the store reply.
+ * photo strip (thumbnails: main + 2 small + '+N', each a button opening the modal) and the store reply.
  */
 export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps) {
   useSignals();
@@ -84,9 +84,9 @@ export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps
         {photoCount > 0 && (
           <div className="photos" part="photos">
             <button type="button" className="photo-main" aria-label={photoLabel(0)} onClick={() => onPhoto(0)}>
-              <img src={review.photos[0]} alt="" loading="lazy" decoding="async" />
+              <img src={review.thumbnails[0]} alt="" loading="lazy" decoding="async" />
             </button>
-            {review.photos.slice(1, 1 + PHOTO_STRIP_SMALL).map((url, index) => (
+            {review.thumbnails.slice(1, 1 + PHOTO_STRIP_SMALL).map((url, index) => (
               <button
                 type="button"
                 key={url + index}

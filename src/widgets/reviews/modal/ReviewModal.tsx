@@ -104,7 +104,7 @@ export function ReviewModal({ controller, start, onClose }: ModalComponentProps)
                       aria-current={index === photo}
                       onClick={() => setCurrent({ index: current.index, photo: index })}
                     >
-                      <img src={url} alt="" loading="lazy" />
+                      <img src={review.thumbnails[index]} alt="" loading="lazy" />
                     </button>
                   ))}
                 </div>
