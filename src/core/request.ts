@@ -9,8 +9,6 @@ import { toJson } from './lib/toJson';
 export const REQUEST_BUDGET = 50;
 /** Default request timeout. */
 const REQUEST_TIMEOUT_MS = 5000;
-/** Timeout for review submissions with photo uploads. */
-export const UPLOAD_TIMEOUT_MS = 40000;
 
 /** Scalar form value; null/undefined fields are left out. */
 export type FormValue = string | number | boolean | null | undefined;
@@ -26,7 +24,7 @@ export interface RequestOptions {
   form?: Record<string, FormValue | FormValue[]>;
   /** Raw body (FormData for multipart uploads). */
   body?: BodyInit;
-  /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS. */
+  /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS (constants.ts). */
   timeout?: number;
   keepalive?: boolean;
   headers?: Record<string, string>;

@@ -22,6 +22,8 @@ export interface Review {
   /** Untrusted HTML or null. */
   reply: string | null;
   replyAuthor: string;
+  /** The shopper's own review, shown before the provider lists it, awaiting moderation. */
+  pending?: boolean;
 }
 
 /** The stats until the first response: no reviews. */

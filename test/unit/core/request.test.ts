@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REQUEST_BUDGET, UPLOAD_TIMEOUT_MS } from '../../../src/core/request';
+import { UPLOAD_TIMEOUT_MS } from '../../../src/core/constants';
+import { REQUEST_BUDGET } from '../../../src/core/request';
 import {
   createRequester,
   encodeForm,
