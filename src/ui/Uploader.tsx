@@ -47,7 +47,7 @@ export function Uploader({ id, label, hint, multiple = false, rows, onChange, in
         className={over ? 'drop over' : 'drop'}
         onDragEnter={dragOver}
         onDragOver={dragOver}
-        onDragLeave={() => setOver(false)}
+        onDragLeave={guard(() => setOver(false), 'uploader-drag')}
         onDrop={guard((event: DragEvent) => {
           event.preventDefault();
           setOver(false);

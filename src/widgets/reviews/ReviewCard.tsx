@@ -52,8 +52,9 @@ export interface ReviewCardProps {
 }
 
 /**
- * One review: author (text only), verified mark, stars, optional date, text (sanitized HTML),
- * photo strip (thumbnails: main + 2 small + '+N', each a button opening the modal) and the store reply.
+ * One review: author (text only), verified mark, 'Awaiting moderation' on the shopper's own pending
+ * review, stars, optional date, text (sanitized HTML), photo strip (thumbnails: main + 2 small +
+ * '+N', each a button opening the modal) and the store reply.
  */
 export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps) {
   useSignals();
@@ -73,6 +74,11 @@ export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps
           {review.name}
         </span>
         {review.verified && settings.showVerifiedIcons && <Verified label={texts.verified} />}
+        {review.pending && (
+          <span className="pending" part="pending">
+            {texts.pending}
+          </span>
+        )}
         {settings.showDates && review.date > 0 && (
           <time className="date" part="date" dateTime={new Date(review.date).toISOString()}>
             {formatDate(review.date, settings.dateFormat)}

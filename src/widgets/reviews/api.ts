@@ -120,7 +120,8 @@ export interface FeaturedReview extends Review {
   product: { handle: string; title: string; image: string | null };
 }
 
-const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
+/** A plain product handle (what the platform allows; nothing to escape in a path). */
+export const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
 
 /**
  * The shop's featured reviews for the reviews page (`{providerBase}featured-reviews/{shopId}.json`):
