@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { guard } from './guard';
-import { ACCEPTED_TYPES, addFiles, formatSize, removeFile, type UploadRow } from './uploaderRules';
+import { ACCEPTED_TYPES, addFiles, formatSize, isImageContent, markInvalid, removeFile, type UploadRow } from './uploaderRules';
 
 /**
  * The file drag-and-drop uploader (spec §1, §4 "Uploader rows", §5 "Photos"), generic: a drop zone
@@ -30,8 +30,32 @@ export interface UploaderProps {
 export function Uploader({ id, label, hint, multiple = false, rows, onChange, invalidText, removeLabel }: UploaderProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  // The rows as last handed to the owner: a content check that ends later updates these.
+  const latest = useRef(rows);
+  latest.current = rows;
   const add = (files: FileList | null | undefined) => {
-    if (files && files.length) onChange(addFiles(rows, Array.from(files), multiple));
+    if (!files || !files.length) return;
+    const next = addFiles(rows, Array.from(files), multiple);
+    latest.current = next;
+    onChange(next);
+    // The type a file declares comes from its name: its first bytes decide (a failed read leaves
+    // it to the provider, which checks the content again).
+    for (const row of next) {
+      if (!row.valid || rows.indexOf(row) >= 0) continue;
+      row.file
+        .slice(0, 4)
+        .arrayBuffer()
+        .then(
+          guard((head: ArrayBuffer) => {
+            if (!isImageContent(new Uint8Array(head)) && latest.current.some((current) => current.file === row.file)) {
+              const marked = markInvalid(latest.current, [row.file.name]);
+              latest.current = marked;
+              onChange(marked);
+            }
+          }, 'uploader-check'),
+        )
+        .catch(() => {});
+    }
   };
   // The drop is ours, not the input's: its default would replace the input's files instead of adding.
   const dragOver = guard((event: DragEvent) => {

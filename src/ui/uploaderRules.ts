@@ -48,6 +48,20 @@ export function addFiles(rows: readonly UploadRow[], files: readonly File[], mul
   return next;
 }
 
+/**
+ * Whether a file's first bytes are those of an image type we accept (JPEG, PNG, GIF, ICO): the
+ * declared type comes from the file's name, so an HTML page or a script renamed `photo.jpg`
+ * would otherwise pass as a photo (the provider refuses it too, but the shopper learns it here).
+ */
+export function isImageContent(head: Uint8Array): boolean {
+  const starts = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
+  return starts(0xff, 0xd8, 0xff) || starts(0x89, 0x50, 0x4e, 0x47) || starts(0x47, 0x49, 0x46, 0x38) || starts(0, 0, 1, 0);
+}
+
+/** `rows` with the files named in `names` marked invalid (their content is not an image). */
+export const markInvalid = (rows: readonly UploadRow[], names: readonly string[]): UploadRow[] =>
+  rows.map((row) => (names.indexOf(row.file.name) >= 0 ? { file: row.file, valid: false } : row));
+
 /** `rows` without the file named `name` (spec §5: removal is by file name). */
 export const removeFile = (rows: readonly UploadRow[], name: string): UploadRow[] => rows.filter((row) => row.file.name !== name);
 

@@ -6,7 +6,17 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Uploader } from '../../../src/ui/Uploader';
 import type { UploadRow } from '../../../src/ui/uploaderRules';
 
-const file = (name: string, type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type });
+/** The first bytes of each type, so the uploader's content check sees what the type says. */
+const MAGIC: Record<string, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff],
+  'image/png': [0x89, 0x50, 0x4e, 0x47],
+  'image/gif': [0x47, 0x49, 0x46, 0x38],
+};
+const file = (name: string, type = 'image/jpeg', size = 2048) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(MAGIC[type] ?? []);
+  return new File([bytes], name, { type });
+};
 
 function Harness({ multiple = true }: { multiple?: boolean }) {
   const [rows, setRows] = useState<UploadRow[]>([]);
@@ -114,5 +124,22 @@ describe('Uploader', () => {
     pick(file('a.jpg'), file('b.png', 'image/png'));
     unmount();
     expect(revoked.sort()).toEqual(['blob:thumb-1', 'blob:thumb-2']);
+  });
+
+  test('a file whose content is not an image (an HTML page named photo.jpg) becomes an invalid row', async () => {
+    // jsdom's Blob has no arrayBuffer() (every browser we support has): read it as a browser would.
+    Blob.prototype.arrayBuffer ??= function (this: Blob) {
+      return new Promise<ArrayBuffer>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.readAsArrayBuffer(this);
+      });
+    };
+    render(<Harness />);
+    const page = new File(['<!doctype html><script>alert(1)</script>'], 'photo.jpg', { type: 'image/jpeg' });
+    pick(page, file('real.jpg'));
+    await vi.waitFor(() => expect(document.querySelectorAll('li.invalid')).toHaveLength(1));
+    expect(rowTexts()[0]).toContain('Only image file types are supported for upload');
+    expect(rowTexts()[1]).not.toContain('Only image');
   });
 });

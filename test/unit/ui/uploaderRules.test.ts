@@ -1,6 +1,15 @@
 /** The uploader's rules (spec §5 "Photos", §4 "Uploader rows"), one by one. */
 import { describe, expect, test } from 'vitest';
-import { ACCEPTED_TYPES, addFiles, decideAdd, formatSize, removeFile, type UploadRow } from '../../../src/ui/uploaderRules';
+import {
+  ACCEPTED_TYPES,
+  addFiles,
+  decideAdd,
+  formatSize,
+  isImageContent,
+  markInvalid,
+  removeFile,
+  type UploadRow,
+} from '../../../src/ui/uploaderRules';
 
 const file = (name: string, type = 'image/jpeg', size = 10) => new File([new Uint8Array(size)], name, { type });
 const names = (rows: UploadRow[]) => rows.map((row) => `${row.file.name}:${row.valid ? 'valid' : 'invalid'}`);
@@ -76,5 +85,26 @@ describe('formatSize', () => {
   });
   test('nothing sensible is 0 Bytes', () => {
     for (const bytes of [-1, NaN]) expect(formatSize(bytes)).toBe('0 Bytes');
+  });
+});
+
+describe('content check', () => {
+  const head = (...bytes: number[]) => new Uint8Array(bytes);
+  test('JPEG, PNG, GIF and ICO signatures are images', () => {
+    expect(isImageContent(head(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(isImageContent(head(0x89, 0x50, 0x4e, 0x47))).toBe(true);
+    expect(isImageContent(head(0x47, 0x49, 0x46, 0x38))).toBe(true);
+    expect(isImageContent(head(0, 0, 1, 0))).toBe(true);
+  });
+  test('HTML, PHP, SVG, PDF, an empty file and a cursor are not', () => {
+    for (const text of ['<!do', '<?ph', '<svg', '%PDF', '']) expect(isImageContent(new TextEncoder().encode(text)), text).toBe(false);
+    expect(isImageContent(head(0, 0, 2, 0))).toBe(false);
+  });
+  test('markInvalid marks the named rows only', () => {
+    const rows: UploadRow[] = [
+      { file: file('a.jpg'), valid: true },
+      { file: file('b.jpg'), valid: true },
+    ];
+    expect(markInvalid(rows, ['b.jpg']).map((row) => row.valid)).toEqual([true, false]);
   });
 });
