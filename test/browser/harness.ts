@@ -18,6 +18,8 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export interface Shop {
   origin: string;
   port: number;
+  /** The provider's data folder (its `admin-token` file holds the demo shop's owner token). */
+  dataDir: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function startShop(opts: { shopSettingsOverrides?: Record<string, u
   return {
     origin: `http://localhost:${port}`,
     port,
+    dataDir,
     browser,
     async close() {
       await browser.close();
