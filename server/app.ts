@@ -19,6 +19,7 @@ import { registerRates } from './provider/rates.ts';
 import { decorateRequestShop } from './provider/requireShop.ts';
 import { startRetentionJob } from './provider/retention.ts';
 import { registerReviews } from './provider/reviews.ts';
+import { registerReviewSubmit } from './provider/reviewSubmit.ts';
 import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
@@ -130,6 +131,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerHealth(app, ctx);
   registerStats(app, ctx);
   registerReviews(app, ctx);
+  registerReviewSubmit(app, ctx);
   registerRates(app, ctx);
   registerAdmin(app, ctx);
   registerTrack(app, ctx);
