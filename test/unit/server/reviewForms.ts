@@ -74,7 +74,7 @@ export function validFields(overrides: Record<string, string> = {}): Record<stri
 
 /** A JPEG of `width`×`height` (noise, so it does not compress to nothing). */
 export async function jpegOf(width: number, height: number, quality = 90): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .jpeg({ quality })
     .toBuffer();
 }
