@@ -12,6 +12,7 @@ import { installJsonParsers } from './lib/jsonBody.ts';
 import { installRateLimit } from './lib/rateLimit.ts';
 import { ResponseCache } from './lib/responseCache.ts';
 import { registerAdmin } from './provider/admin.ts';
+import { registerCapturedEmail } from './provider/capturedEmail.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
@@ -136,6 +137,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAdmin(app, ctx);
   registerTrack(app, ctx);
   registerStoreError(app, ctx);
+  registerCapturedEmail(app, ctx);
   registerLoader(app, ctx);
   registerShop(app, ctx);
   installNotFound(app, ctx);
