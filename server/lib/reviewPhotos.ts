@@ -26,9 +26,9 @@ sharp.cache(false);
 /** What the bytes of an accepted upload may be. */
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 /** Long edge of a stored photo, in pixels. */
-export const PHOTO_MAX_EDGE = 2048;
+const PHOTO_MAX_EDGE = 2048;
 /** Long edge of a thumbnail (list strips, the modal's thumbnails at 2× density and more). */
-export const THUMBNAIL_MAX_EDGE = 400;
+const THUMBNAIL_MAX_EDGE = 400;
 const PHOTO_QUALITY = 80;
 const THUMBNAIL_QUALITY = 75;
 /** Characters of a file name quoted in a message (names come from the shopper's device). */

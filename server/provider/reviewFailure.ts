@@ -23,7 +23,7 @@ export class ReviewFailure extends Error {
 const SERVER_ERROR = 'Something went wrong. Please try again later.';
 
 /** Send the failure shape. */
-export function sendReviewFailure(reply: FastifyReply, failure: ReviewFailure): FastifyReply {
+function sendReviewFailure(reply: FastifyReply, failure: ReviewFailure): FastifyReply {
   return reply
     .code(failure.statusCode)
     .header('cache-control', 'no-store')

@@ -155,6 +155,9 @@ async function submit(ctx: AppContext, limiter: Limiter | null, forOrder: boolea
   if (!policy.formEnabled) throw failure(403, 'FORM_DISABLED', 'This shop does not take reviews at the moment');
   const { fields, product, email } = await checkSubmission(ctx, shop, form, forOrder, request);
   if (form.photos.length && !policy.photosAllowed) throw failure(413, 'PAYLOAD_TOO_LARGE', 'Photos cannot be added to reviews here');
+  // A duplicate is refused before its photos cost any decoding (the transaction checks again).
+  if (email && (await ctx.storage.submissions.reviewedRecently(shop.id, product.handle, email)))
+    throw outcomeFailure({ kind: 'duplicate' });
   const photos = await processPhotos(form.photos, ctx.config.reviewPhotos);
   const outcome = await ctx.storage.submissions.submit({
     shopId: shop.id,

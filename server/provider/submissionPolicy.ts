@@ -8,7 +8,7 @@ import type { ShopRow } from '../storage/schema.ts';
 import { storedSettingsOf } from './settings.ts';
 
 /** Reviews with at least this many stars are published at once unless the shop says otherwise. */
-export const DEFAULT_AUTO_PUBLISH_MIN_STARS = 4;
+const DEFAULT_AUTO_PUBLISH_MIN_STARS = 4;
 
 /** A shop's rules for submitted reviews. */
 export interface SubmissionPolicy {

@@ -14,7 +14,7 @@ import type { ReviewStatus, Schema, ShopRow } from './schema.ts';
 import type { ShopStore } from './shops.ts';
 
 /** A review in the owner's pending queue: what shoppers would see, plus who wrote it. */
-export type PendingReviewJson = ReviewJson & { status: ReviewStatus; email: string | null };
+type PendingReviewJson = ReviewJson & { status: ReviewStatus; email: string | null };
 
 /** One page of the pending queue. */
 interface PendingPage {

@@ -17,7 +17,7 @@ import type { ReviewStatus, Schema } from './schema.ts';
 import type { ShopStore } from './shops.ts';
 
 /** How long a second review of the same product with the same e-mail is refused. */
-export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** An encoded image to store. */
 interface EncodedImage {
@@ -32,7 +32,7 @@ export interface ReviewPhotoImages {
 }
 
 /** A validated submission, ready to store. */
-export interface NewReview {
+interface NewReview {
   shopId: string;
   productId: number;
   productHandle: string;
@@ -63,6 +63,12 @@ export type SubmitOutcome =
 export interface SubmissionStore {
   /** The review stored with this idempotency key for the shop, if any. */
   reviewIdOfKey(shopId: string, key: string): Promise<number | undefined>;
+  /**
+   * Whether the shop has a review of the product with this e-mail from the last 24 hours: asked
+   * before a submission's photos are processed, so a duplicate costs no decoding (the transaction
+   * asks again).
+   */
+  reviewedRecently(shopId: string, productHandle: string, email: string, now?: Date): Promise<boolean>;
   /** Checks and stores a submission in one transaction (see the module comment). */
   submit(review: NewReview, now?: Date): Promise<SubmitOutcome>;
 }
@@ -100,15 +106,15 @@ export function submissionStore(db: Kysely<Schema>, engine: Engine, shops: ShopS
     return order.review_id === null ? ('ok' as const) : ('codeUsed' as const);
   };
 
-  /** Whether the shop has a review of the product with this e-mail (any status) since `since`. */
-  const reviewedRecently = async (trx: Kysely<Schema>, review: NewReview, email: string, since: string) => {
-    const row = await trx
+  /** Whether the shop has a review of the product with this e-mail (any status) in the DUPLICATE_WINDOW_MS before `now`. */
+  const reviewedRecently = async (executor: Kysely<Schema>, shopId: string, productHandle: string, email: string, now: Date) => {
+    const row = await executor
       .selectFrom('reviews')
       .select('id')
-      .where('shop_id', '=', review.shopId)
+      .where('shop_id', '=', shopId)
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-      .where('product_handle', '=', review.productHandle)
-      .where('created_at', '>', since)
+      .where('product_handle', '=', productHandle)
+      .where('created_at', '>', new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString())
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -158,6 +164,7 @@ export function submissionStore(db: Kysely<Schema>, engine: Engine, shops: ShopS
 
   return {
     reviewIdOfKey: (shopId, key) => reviewIdOfKey(db, shopId, key),
+    reviewedRecently: (shopId, productHandle, email, now = new Date()) => reviewedRecently(db, shopId, productHandle, email, now),
 
     submit: (review, now = new Date()) =>
       lockedTransaction(db, engine, lockKeys(review), async (trx): Promise<SubmitOutcome> => {
@@ -169,8 +176,8 @@ export function submissionStore(db: Kysely<Schema>, engine: Engine, shops: ShopS
           const verdict = await checkOrderCode(trx, review, review.orderCode);
           if (verdict !== 'ok') return { kind: verdict };
         }
-        const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
-        if (review.email && (await reviewedRecently(trx, review, review.email, since))) return { kind: 'duplicate' };
+        if (review.email && (await reviewedRecently(trx, review.shopId, review.productHandle, review.email, now)))
+          return { kind: 'duplicate' };
         const reviewId = await insertReview(trx, review, now.toISOString());
         await insertPhotos(trx, reviewId, review.photos);
         if (review.orderCode) {

@@ -8,6 +8,7 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, configFromEnv, resolveConfig } from '../../../server/config.ts';
 import { SEED_FACTS } from '../../../server/storage/demoData.ts';
 import { countRows, makeServer, storedDb, type TestServer } from './helpers.ts';
 import { jpegOf, multipartBody, solidImage, submitReview, validFields, type FilePart, type SubmitAnswer } from './reviewForms.ts';
@@ -333,5 +334,37 @@ describe('limits → 413', () => {
     } finally {
       await server.app.close();
     }
+  });
+});
+
+describe('configuration', () => {
+  it('the limits come from VITRINE_REVIEW_* variables (MB, megapixels), with defaults 5 photos, 15 MB, 40 MB, 40 MP', () => {
+    expect(resolveConfig({}).reviewPhotos).toEqual({
+      maxCount: 5,
+      maxPhotoBytes: 15 * 1024 * 1024,
+      maxRequestBytes: 40 * 1024 * 1024,
+      maxPixels: 40_000_000,
+    });
+    const env = {
+      VITRINE_REVIEW_MAX_PHOTOS: '3',
+      VITRINE_REVIEW_PHOTO_MAX_MB: '8',
+      VITRINE_REVIEW_REQUEST_MAX_MB: '20',
+      VITRINE_REVIEW_PHOTO_MAX_MEGAPIXELS: '24',
+      VITRINE_REVIEW_RATE_PER_HOUR: '4',
+      VITRINE_CAPTURED_EMAIL_RATE_PER_MIN: '9',
+    };
+    expect(configFromEnv(env)).toEqual({
+      rateLimit: { reviewsPerHour: 4, capturedEmailsPerMinute: 9 },
+      reviewPhotos: { maxCount: 3, maxPhotoBytes: 8 * 1024 * 1024, maxRequestBytes: 20 * 1024 * 1024, maxPixels: 24_000_000 },
+    });
+    expect(resolveConfig(configFromEnv(env)).rateLimits).toMatchObject({
+      reviewsPerHour: 4,
+      capturedEmailsPerMinute: 9,
+      trackPerMinute: 300,
+    });
+    expect(configFromEnv({ VITRINE_REVIEW_MAX_PHOTOS: '0' })).toEqual({ reviewPhotos: { maxCount: 0 } });
+    expect(() => configFromEnv({ VITRINE_REVIEW_PHOTO_MAX_MB: '1.5' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ VITRINE_REVIEW_RATE_PER_HOUR: '0' })).toThrow(/^VITRINE_REVIEW_RATE_PER_HOUR must be a whole number/);
+    expect(() => resolveConfig({ reviewPhotos: { maxCount: 21 } })).toThrow(/at most 20/);
   });
 });

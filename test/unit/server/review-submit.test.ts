@@ -296,6 +296,13 @@ describe('the 24-hour rule: one review per e-mail and product', () => {
     expect(Number(rows[0]!.n)).toBe(1);
   });
 
+  it('is checked before the photos are processed: a duplicate with a file that is no image is a 409', async () => {
+    const fields = validFields();
+    expect((await submit(fields)).status).toBe(200);
+    const again = await submitReview(s.app, fields, [{ name: 'x.jpg', bytes: Buffer.from('<html></html>') }]);
+    expect(again.status).toBe(409);
+  });
+
   it('a review without an address is never a duplicate', async () => {
     const fields = validFields({ 'review[email]': '' });
     expect((await submit(fields)).status).toBe(200);
