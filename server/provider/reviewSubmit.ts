@@ -22,7 +22,7 @@ import { SANITIZER_VERSION } from '../lib/sanitizeReviewHtml.ts';
 import { SHOP_ID_RE } from '../lib/validation.ts';
 import type { ProductRef } from '../storage/products.ts';
 import type { Shop } from '../storage/schema.ts';
-import type { ReviewPhotoImages, SubmitOutcome } from '../storage/submissions.ts';
+import type { NewReview, ReviewPhotoImages, SubmitOutcome } from '../storage/submissions.ts';
 import { honeypotReview } from './honeypot.ts';
 import { installReviewErrorHandler, ReviewFailure, TOO_MANY_REVIEWS } from './reviewFailure.ts';
 import { MESSAGES, reviewTextToHtml, validateReviewFields, type ReviewFields } from './reviewFields.ts';
@@ -124,7 +124,10 @@ function outcomeFailure(outcome: Exclude<SubmitOutcome, { reviewId: number }>): 
   return invalidCode();
 }
 
-/** Validates the fields and finds the product (and, for an order review, the order): what to store. */
+/**
+ * Validates the fields, finds the product (and, for an order review, the order), and refuses a
+ * duplicate before its photos cost any decoding (the transaction checks again): what to store.
+ */
 async function checkSubmission(ctx: AppContext, shop: Shop, form: ReviewForm, forOrder: boolean, request: FastifyRequest) {
   const validated = validateReviewFields((name) => form.fields.get(name) ?? '', {
     forOrder,
@@ -136,7 +139,70 @@ async function checkSubmission(ctx: AppContext, shop: Shop, form: ReviewForm, fo
   const { product, email } = forOrder
     ? await orderedProduct(ctx, shop, fields)
     : { product: await reviewedProduct(ctx, shop, fields), email: fields.email };
+  if (email && (await ctx.storage.submissions.reviewedRecently(shop.id, product.handle, email)))
+    throw outcomeFailure({ kind: 'duplicate' });
   return { fields, product, email };
+}
+
+/**
+ * A conflict met before the transaction (a used code, the address's review of the day) may be
+ * the review this request's own idempotency key stored after this request first looked the key up
+ * (two copies of one submission at once, on two processes): then that review is the answer.
+ * Anything else is thrown again. Once the conflict is seen, its review is committed, so asking
+ * for the key now finds it if it is ours.
+ */
+async function answerOwnConflict(ctx: AppContext, reply: FastifyReply, shop: Shop, key: string | undefined, error: unknown) {
+  const conflict = error instanceof ReviewFailure && error.statusCode === 409;
+  const earlier = conflict && key ? await ctx.storage.submissions.reviewIdOfKey(shop.id, key) : undefined;
+  if (earlier === undefined) throw error;
+  return sendStored(ctx, reply, shop, earlier);
+}
+
+/** A submission past its admission (form read, shop known, not a retry, counted, no honeypot). */
+interface Admitted {
+  shop: Shop;
+  form: ReviewForm;
+  forOrder: boolean;
+  /** The idempotency key as sent (validated with the other fields). */
+  key: string | undefined;
+}
+
+type Checked = Awaited<ReturnType<typeof checkSubmission>>;
+
+/** The review to store from checked fields and processed photos. */
+function newReview(shop: Shop, { fields, product, email }: Checked, photos: ReviewPhotoImages[]): NewReview {
+  return {
+    shopId: shop.id,
+    productId: product.productId,
+    productHandle: product.handle,
+    name: fields.name,
+    email,
+    stars: fields.stars,
+    bodyHtml: reviewTextToHtml(fields.text),
+    htmlVersion: SANITIZER_VERSION,
+    locale: fields.locale,
+    status: initialStatus(submissionPolicy(shop), fields.stars),
+    idempotencyKey: fields.idempotencyKey,
+    orderCode: fields.code,
+    photos,
+  };
+}
+
+/** Checks an admitted submission, processes its photos and stores it; answers the review. */
+async function store(ctx: AppContext, { shop, form, forOrder, key }: Admitted, request: FastifyRequest, reply: FastifyReply) {
+  const policy = submissionPolicy(shop);
+  if (!policy.formEnabled) throw failure(403, 'FORM_DISABLED', 'This shop does not take reviews at the moment');
+  let checked: Checked;
+  try {
+    checked = await checkSubmission(ctx, shop, form, forOrder, request);
+  } catch (error) {
+    return answerOwnConflict(ctx, reply, shop, key, error);
+  }
+  if (form.photos.length && !policy.photosAllowed) throw failure(413, 'PAYLOAD_TOO_LARGE', 'Photos cannot be added to reviews here');
+  const photos = await processPhotos(form.photos, ctx.config.reviewPhotos);
+  const outcome = await ctx.storage.submissions.submit(newReview(shop, checked, photos));
+  if (outcome.kind === 'stored' || outcome.kind === 'replayed') return sendStored(ctx, reply, shop, outcome.reviewId);
+  throw outcomeFailure(outcome);
 }
 
 /** One submission, start to end (see the module comment). */
@@ -151,31 +217,7 @@ async function submit(ctx: AppContext, limiter: Limiter | null, forOrder: boolea
   if (earlier !== undefined) return sendStored(ctx, reply, shop, earlier);
   await countSubmission(limiter, request, reply);
   if (field('review[website]').trim()) return sendSuccess(reply, honeypotReview(shop, field, forOrder));
-  const policy = submissionPolicy(shop);
-  if (!policy.formEnabled) throw failure(403, 'FORM_DISABLED', 'This shop does not take reviews at the moment');
-  const { fields, product, email } = await checkSubmission(ctx, shop, form, forOrder, request);
-  if (form.photos.length && !policy.photosAllowed) throw failure(413, 'PAYLOAD_TOO_LARGE', 'Photos cannot be added to reviews here');
-  // A duplicate is refused before its photos cost any decoding (the transaction checks again).
-  if (email && (await ctx.storage.submissions.reviewedRecently(shop.id, product.handle, email)))
-    throw outcomeFailure({ kind: 'duplicate' });
-  const photos = await processPhotos(form.photos, ctx.config.reviewPhotos);
-  const outcome = await ctx.storage.submissions.submit({
-    shopId: shop.id,
-    productId: product.productId,
-    productHandle: product.handle,
-    name: fields.name,
-    email,
-    stars: fields.stars,
-    bodyHtml: reviewTextToHtml(fields.text),
-    htmlVersion: SANITIZER_VERSION,
-    locale: fields.locale,
-    status: initialStatus(policy, fields.stars),
-    idempotencyKey: fields.idempotencyKey,
-    orderCode: fields.code,
-    photos,
-  });
-  if (outcome.kind === 'stored' || outcome.kind === 'replayed') return sendStored(ctx, reply, shop, outcome.reviewId);
-  throw outcomeFailure(outcome);
+  return store(ctx, { shop, form, forOrder, key }, request, reply);
 }
 
 /** The submission routes, in a scope of their own: only they parse multipart bodies, and every failure there has their shape. */

@@ -32,7 +32,7 @@ export interface ReviewPhotoImages {
 }
 
 /** A validated submission, ready to store. */
-interface NewReview {
+export interface NewReview {
   shopId: string;
   productId: number;
   productHandle: string;
