@@ -8,8 +8,9 @@
  * In order: the form is read (limits → 413), the shop found (404), a retried idempotency key
  * answered as the first time, the client's submissions counted (429), a filled honeypot answered
  * as a pending success (nothing stored), the fields validated (400, one message per field), the
- * product and order code checked, the photos checked and re-encoded (415, 413), then the review is
- * stored in one transaction that re-checks the key, the code and the 24-hour duplicate (409).
+ * product, the order code and the 24-hour rule checked (400, 409; before any photo is decoded),
+ * the photos checked and re-encoded (415, 413), then the review is stored in one transaction that
+ * checks the key, the code and the 24-hour rule again (409).
  * Success: `{ success: true, review }`; failure: reviewFailure.ts's shape.
  */
 import multipart from '@fastify/multipart';
