@@ -4,11 +4,17 @@
  * twice at once), and refuses unknown codes and codes of another product; the demo shop's
  * review-order page finds the order from its code alone, and a demo page lists the review links.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_FACTS } from '../../../server/storage/demoData.ts';
 import { getProduct } from '../../../server/shop/catalog.ts';
-import { makeServer, storedDb, storedRows, type TestServer } from './helpers.ts';
+import { openStorage } from '../../../server/storage/index.ts';
+import { migrate, migrations } from '../../../server/storage/sqliteMigrations.ts';
+import { makeServer, makeStorage, storedDb, storedRows, TEST_ENGINE, type TestServer } from './helpers.ts';
 import { solidImage, submitReview, validFields, type SubmitAnswer } from './reviewForms.ts';
 
 const ORDER_URL = '/api/store-review-for-order?ajax=1';
@@ -181,5 +187,56 @@ describe('the demo shop pages', () => {
     expect(res.body).not.toMatch(new RegExp(`${pen!.code}</a>: [^<]*— already reviewed`));
     const top = await s.app.inject({ url: '/nl/pages/top-reviews' });
     expect(top.body).toContain('<a class="link" href="/nl/pages/demo-orders">');
+  });
+});
+
+describe('stores from before the write side', () => {
+  it('a demo shop without orders gets the demo orders once, at the next start', async () => {
+    const store = await makeStorage();
+    try {
+      await store.storage.db.deleteFrom('orders').execute();
+      await store.storage.close();
+      const reopened = await openStorage({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
+      const codes = (await reopened.db.selectFrom('orders').select('code').orderBy('code').execute()).map((row) => row.code);
+      expect(codes).toEqual(SEED_FACTS.orders.map((order) => order.code));
+      // A used code stays used: orders are only added when the shop has none.
+      await reopened.db.updateTable('orders').set({ review_id: 1 }).where('code', '=', tee!.code).execute();
+      await reopened.close();
+      const again = await openStorage({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
+      expect(
+        (await again.db.selectFrom('orders').select('review_id').where('code', '=', tee!.code).executeTakeFirstOrThrow()).review_id,
+      ).toBe(1);
+      await again.close();
+    } finally {
+      await store.dispose();
+    }
+  });
+
+  it.runIf(TEST_ENGINE === 'sqlite')('migration 8 keeps existing reviews published and their photos their own thumbnails', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-m8-'));
+    const old = new Database(path.join(dataDir, 'vitrine.sqlite'));
+    migrate(
+      old,
+      migrations.filter((migration) => migration.version <= 7),
+    );
+    old.exec(`INSERT INTO shops (id, domain) VALUES ('demo', 'vitrine-demo.myshopify.com');
+      INSERT INTO shop_state (shop_id, last_updated) VALUES ('demo', 1);
+      INSERT INTO products (shop_id, product_id, handle, title) VALUES ('demo', 1, 'old-product', 'Old');
+      INSERT INTO reviews (id, shop_id, product_id, product_handle, name, stars, body_html, created_at, html_version)
+        VALUES (1, 'demo', 1, 'old-product', 'Old Reviewer', 5, 'Still here', '2024-01-01T00:00:00.000Z', 1);
+      INSERT INTO review_photos (review_id, url, position) VALUES (1, 'https://cdn.example/old.jpg', 0);`);
+    old.close();
+    const server = await makeServer({ dataDir, databaseUrl: null });
+    try {
+      const list = JSON.parse((await server.app.inject({ url: '/api/reviews/demo/1/old-product.json' })).body) as {
+        reviews: { id: number; photos: string[]; thumbnails: string[] }[];
+      };
+      expect(list.reviews).toEqual([
+        expect.objectContaining({ id: 1, photos: ['https://cdn.example/old.jpg'], thumbnails: ['https://cdn.example/old.jpg'] }),
+      ]);
+      expect(await storedDb(server).selectFrom('orders').selectAll().execute()).toHaveLength(SEED_FACTS.orders.length);
+    } finally {
+      await server.app.close();
+    }
   });
 });
