@@ -42,8 +42,11 @@ export interface ReviewStore {
   find(shopId: string, reviewId: number): Promise<ReviewRow | undefined>;
   /** A review as the owner endpoints answer it: ReviewJson plus `hidden` and `status`. */
   ownerJson(shop: ShopRow, reviewId: number): Promise<ReviewJson & { hidden: boolean; status: ReviewStatus }>;
-  /** A review as its submission is answered: ReviewJson plus `status` (published or pending). */
-  submittedJson(shop: ShopRow, reviewId: number): Promise<ReviewJson & { status: ReviewStatus }>;
+  /**
+   * A review as its submission is answered: ReviewJson plus `status`, `published` or `pending` (a
+   * retry after the owner rejected it is told `pending`: the writer is not told of a rejection).
+   */
+  submittedJson(shop: ShopRow, reviewId: number): Promise<ReviewJson & { status: 'published' | 'pending' }>;
   /** Sets (sanitized HTML, dated now) or removes (null) the store reply and bumps lastUpdated; returns it. */
   saveReply(shopId: string, reviewId: number, html: string | null): Promise<number>;
   /** Hides or shows a review and bumps lastUpdated; returns it. */
@@ -171,7 +174,7 @@ export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
     async submittedJson(shop, reviewId) {
       const row = await db.selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirstOrThrow();
       const [json] = await serializeRows([row], ownerNameOf(shop));
-      return { ...json!, status: row.status };
+      return { ...json!, status: row.status === 'published' ? 'published' : 'pending' };
     },
 
     saveReply: (shopId, reviewId, html) =>

@@ -233,6 +233,16 @@ describe('the owner endpoints', () => {
     expect(await lastUpdated()).toBe(current);
   });
 
+  it('a retried submission of a rejected review is answered as pending (the writer is not told of the rejection)', async () => {
+    const fields = validFields({ productHandle: HANDLE, 'review[stars]': '5', idempotencyKey: `rejected-${Date.now()}` });
+    const first = await submitReview(s.app, fields);
+    expect(first.body.review!.status).toBe('published');
+    expect((await owner('POST', `${first.body.review!.id}/reject`)).statusCode).toBe(200);
+    const retry = await submitReview(s.app, fields);
+    expect(retry.status).toBe(200);
+    expect(retry.body.review).toMatchObject({ id: first.body.review!.id, status: 'pending' });
+  });
+
   it('401 without the token, 404 for an unknown review or a review of another shop', async () => {
     const pending = (await submitReview(s.app, validFields({ productHandle: HANDLE, 'review[stars]': '2' }))).body.review!;
     expect((await owner('POST', `${pending.id}/approve`, s, null)).statusCode).toBe(401);
