@@ -38,7 +38,8 @@ before(async () => {
   }
   phonePhoto = await sharp(noise, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
-    .withExif({ IFD0: { Make: 'VitrinePhone', Orientation: '6' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 1234/100' } })
+    .withExif({ IFD0: { Make: 'VitrinePhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 1234/100' } })
+    .withMetadata({ orientation: 6 })
     .toBuffer();
   png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 0.5 } } })
     .png()
@@ -50,7 +51,8 @@ const FORM = `${SR}?.querySelector('dialog[open] .review-form')`;
 const formOpen = (page: Page) => waitUntil(page, `!!${FORM}`);
 /** A control of the form by its id (`vtl-name`, `vtl-email`, `vtl-review`, `vtl-photos`). */
 const control = (page: Page, id: string) => page.locator(`${HOST} #${id}`);
-const formText = (page: Page, selector: string) => ev<string>(page, `${FORM}?.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`);
+const formText = (page: Page, selector: string) =>
+  ev<string>(page, `${FORM}?.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`);
 const checkedRating = (page: Page) => ev<string | null>(page, `${FORM}?.querySelector('input[name=vtl-rating]:checked')?.value ?? null`);
 
 /** Types the review's fields and waits until 'Submit Review' is enabled (after the 300 ms debounce). */
@@ -62,8 +64,10 @@ async function fill(page: Page, values: { name: string; email: string; review: s
 }
 
 const submit = (page: Page) => page.locator(`${HOST} button[type=submit]`).click();
-const thanked = (page: Page) => waitUntil(page, `${FORM}?.querySelector('.form-status')?.textContent === 'Thank you for adding your review!'`);
-const shownErrors = (page: Page) => ev<string[]>(page, `Array.from(${FORM}?.querySelectorAll('.form-errors li') ?? [], (li) => li.textContent)`);
+const thanked = (page: Page) =>
+  waitUntil(page, `${FORM}?.querySelector('.form-status')?.textContent === 'Thank you for adding your review!'`);
+const shownErrors = (page: Page) =>
+  ev<string[]>(page, `Array.from(${FORM}?.querySelectorAll('.form-errors li') ?? [], (li) => li.textContent)`);
 
 /** The submission requests the page made, with their bodies. */
 function submissions(opened: OpenedPage): Request[] {
@@ -75,7 +79,7 @@ function submissions(opened: OpenedPage): Request[] {
 }
 
 describe('write a review', () => {
-  test('from the write button: photos downscaled in the browser, stored without EXIF, the review served at the top', async () => {
+  test('from the write button: photos downscaled in the browser, stored without EXIF, the review served at the top', async (t) => {
     await withProduct(
       shop(),
       async (opened) => {
@@ -87,7 +91,11 @@ describe('write a review', () => {
         await formOpen(page);
         assert.equal(await checkedRating(page), '5', 'rating defaults to 5');
         assert.match(await focused(page), /control/, 'focus starts in the form');
-        await fill(page, { name: 'Rita Shopper', email: 'rita@example.com', review: 'Soft, true to size.\nWashed three times, still great.' });
+        await fill(page, {
+          name: 'Rita Shopper',
+          email: 'rita@example.com',
+          review: 'Soft, true to size.\nWashed three times, still great.',
+        });
         await control(page, 'vtl-photos').setInputFiles([
           { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: phonePhoto },
           { name: 'detail.png', mimeType: 'image/png', buffer: png },
@@ -96,8 +104,15 @@ describe('write a review', () => {
         await submit(page);
         await thanked(page);
         assert.equal(sent.length, 1);
-        const uploaded = sent[0]!.postDataBuffer()?.length ?? 0;
+        const uploaded =
+          shop()
+            .posts.filter((post) => post.path === '/api/add-new-review')
+            .at(-1)?.bytes ?? 0;
+        assert.ok(uploaded > png.length, 'the photos were sent');
         assert.ok(uploaded < phonePhoto.length / 4, `uploaded ${uploaded} B for a ${phonePhoto.length} B photo`);
+        t.diagnostic(
+          `a ${phonePhoto.length} B phone photo (4032×3024) and a ${png.length} B PNG went up as ${uploaded} B of multipart body`,
+        );
         assert.ok(requests.some((url) => /chunks\/reviews\.form-/.test(url)));
 
         // Served by the provider (5 stars: published at once), photos re-encoded without metadata.
@@ -192,8 +207,9 @@ describe('write a review', () => {
         await waitUntil(page, `!!${FORM}?.querySelector('.upload.invalid')`);
         assert.equal(await formText(page, '.upload.invalid .upload-error'), 'Only image file types are supported for upload');
         assert.equal(await ev(page, `${FORM}.querySelector('button[type=submit]').getAttribute('aria-disabled')`), 'true');
-        // Pressing it anyway sends nothing and moves focus to the file's remove button.
-        await submit(page);
+        // Pressing it anyway (it stays focusable) sends nothing and moves focus to the file's remove button.
+        await page.locator(`${HOST} button[type=submit]`).focus();
+        await page.keyboard.press('Enter');
         assert.match(await focused(page), /upload-remove/);
       },
       { url: productUrl(HANDLES.hostile) },
@@ -246,7 +262,11 @@ describe('when the provider fails', () => {
   for (const [label, answer, expected] of [
     ['down (connection refused)', 'abort', 'The review could not be added. If the problem persists, please contact us.'],
     ['answering success:false', { status: 200, body: { success: false } }, 'Server Error. Please try again later'],
-    ['refusing with messages', { status: 409, body: { success: false, errors: ['You have already reviewed this product'] } }, 'You have already reviewed this product'],
+    [
+      'refusing with messages',
+      { status: 409, body: { success: false, errors: ['You have already reviewed this product'] } },
+      'You have already reviewed this product',
+    ],
   ] as const) {
     test(`${label}: '${expected}', everything typed kept`, async () => {
       await withProduct(
@@ -262,12 +282,13 @@ describe('when the provider fails', () => {
         },
         {
           url: productUrl(HANDLES.failures),
-          routes: (context) =>
-            context.route('**/api/add-new-review', (route) =>
+          routes: async (context) => {
+            await context.route('**/api/add-new-review', (route) =>
               answer === 'abort'
                 ? route.abort('connectionrefused')
                 : route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
-            ),
+            );
+          },
         },
       );
     });
@@ -291,7 +312,9 @@ describe('when the provider fails', () => {
       {
         url: productUrl(HANDLES.failures),
         // The provider never answers.
-        routes: (context) => context.route('**/api/add-new-review', () => new Promise(() => {})),
+        routes: async (context) => {
+          await context.route('**/api/add-new-review', () => new Promise(() => {}));
+        },
       },
     );
   });
