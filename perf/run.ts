@@ -2,7 +2,7 @@
  * `npm run perf`: size and speed numbers for Vitrine, printed as plain-text tables on stdout and
  * written to `perf/out/report.json`. Progress and build logs go to stderr.
  *
- *   npm run perf -- --skip-lighthouse --skip-react   # quick: bytes only
+ *   npm run perf -- --skip-lighthouse --skip-react --skip-upload   # quick: bytes only
  *   PERF_RUNS=5 npm run perf                         # more Lighthouse rounds (default 3)
  *
  * Benchmarks are the `benchmarks` list below (see `Benchmark` in lib/benchmark.ts).
@@ -18,6 +18,7 @@ import { lighthouseCompare } from './lib/lighthouseCompare.ts';
 import { formatTable, type Table } from './lib/table.ts';
 import { CHROMIUM_FLAGS } from '../test/browser/chromiumFlags.ts';
 import { currencyConversion } from './benchmarks/currencyConversion.ts';
+import { photoUpload } from './benchmarks/photoUpload.ts';
 import { reviewsWidget } from './benchmarks/reviewsWidget.ts';
 import { starSnippets } from './benchmarks/starSnippets.ts';
 
@@ -187,7 +188,15 @@ const lighthouseWithWithout: Benchmark = {
 };
 
 /** Every benchmark, in print order. Append new ones here. */
-const benchmarks: Benchmark[] = [builtFiles, preactVsReact, starSnippets, reviewsWidget, currencyConversion, lighthouseWithWithout];
+const benchmarks: Benchmark[] = [
+  builtFiles,
+  preactVsReact,
+  starSnippets,
+  reviewsWidget,
+  currencyConversion,
+  photoUpload,
+  lighthouseWithWithout,
+];
 
 // --- runner -----------------------------------------------------------------------------------
 
