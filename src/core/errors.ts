@@ -40,6 +40,10 @@ export const ERR_CURRENCY_RATE_MISSING = 3392;
 export const ERR_CURRENCY_MISMATCH = 3393;
 /** Currency converter (spec §8): missing money format. */
 export const ERR_MONEY_FORMAT_MISSING = 3394;
+/** Tracking (spec §8): the shop's consent setting does not follow the regime the platform applies to the visitor. */
+export const ERR_CONSENT_POLICY = 3810;
+/** Tracking (spec §8): the platform's consent cookie does not parse. */
+export const ERR_CONSENT_COOKIE = 3811;
 
 /** One collected report, as the code that failed made it; the reporter turns it into fields. */
 export interface ErrorReport {

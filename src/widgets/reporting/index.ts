@@ -1,7 +1,7 @@
 /**
  * Lazy entry `reporting`, loaded on every page when the main thread is idle: error reports that
  * reach the provider (spec §7 `POST /api/store-error`, §8), and, for visitors who are not bots,
- * the `tracking` chunk. No UI.
+ * the `tracking` chunk (which then waits for consent). No UI.
  *
  * - Every report of the page comes here: the loader's (`ctx.setReporter`, with the ones made
  *   before this chunk arrived) and those of the shared chunks' own copy of the error hook.
@@ -11,11 +11,12 @@
  *   are never touched.
  */
 import { BUILT_IN_LANGUAGES } from '../../core/constants';
-import { ERR_CRITICAL, ERR_MISSING_TRANSLATIONS, setDebug, setErrorReporter, type ErrorReport } from '../../core/errors';
+import { ERR_CRITICAL, ERR_MISSING_TRANSLATIONS, ERR_MODULE_INIT, setDebug, setErrorReporter, type ErrorReport } from '../../core/errors';
 import { resolveLanguage } from '../../core/i18n';
-import { postBeacon } from '../../core/lib/postBeacon';
+import type * as Tracking from '../tracking';
 import type { MountWidget } from '../types';
 import { interactionGate } from './gate';
+import { postBeacon } from './lib/postBeacon';
 import { ownError } from './ownError';
 import { decideReport, skipReason, type ReportEnv } from './reportRules';
 
@@ -34,6 +35,13 @@ export const mount: MountWidget = (_host, ctx) => {
     stackTraceLimit: (Error as { stackTraceLimit?: unknown }).stackTraceLimit,
   };
   const skip = skipReason(env);
+  // Bots and test tools still see every widget; tracking and reports leave them out.
+  if (skip !== 'bot') {
+    ctx
+      .load<typeof Tracking>('tracking')
+      .then((tracking) => tracking.startTracking(ctx, postBeacon))
+      .catch((error: unknown) => ctx.report(ERR_MODULE_INIT, error, { widget: 'tracking' }));
+  }
 
   const state = { taken: 0, open: false };
   const held: Record<string, string>[] = [];
