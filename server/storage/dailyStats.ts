@@ -31,14 +31,7 @@ interface ErrorGroup {
 }
 
 /** Adds `count` to one counter of a day (creating it). */
-async function bumpDaily(
-  db: Kysely<Schema>,
-  shopId: string,
-  day: string,
-  metric: Metric,
-  key: string,
-  count: number,
-): Promise<void> {
+async function bumpDaily(db: Kysely<Schema>, shopId: string, day: string, metric: Metric, key: string, count: number): Promise<void> {
   if (!count) return;
   await db
     .insertInto('daily_stats')
