@@ -8,6 +8,8 @@
  *   npm run admin -- pending [--page N]           (reviews waiting for approval, newest first)
  *   npm run admin -- approve <reviewId>
  *   npm run admin -- reject <reviewId>
+ *   npm run admin -- stats [--from YYYY-MM-DD] [--to YYYY-MM-DD]   (what the owner learns, per day; default the last 30 days)
+ *   npm run admin -- errors [--limit N]           (client error reports by group, most recently seen first)
  *
  * The admin token comes from --token, else $VITRINE_ADMIN_TOKEN, else (demo shop only) the file
  * `$VITRINE_DATA_DIR/admin-token` (default ./data) that the server writes when it generates the
@@ -21,7 +23,7 @@ import { DEMO_SHOP_ID } from './lib/demoShop.ts';
 
 /** The one-line usage, printed with argument errors. */
 export const USAGE =
-  'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId> | pending [--page N] | approve <reviewId> | reject <reviewId>  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
+  'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId> | pending [--page N] | approve <reviewId> | reject <reviewId> | stats [--from YYYY-MM-DD] [--to YYYY-MM-DD] | errors [--limit N]  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
 
 /** Where the CLI writes (and, in tests, how it fetches). */
 export interface CliIo {
@@ -34,11 +36,18 @@ export interface CliIo {
 const REVIEW_COMMANDS = ['reply', 'hide', 'unhide', 'approve', 'reject'] as const;
 type ReviewCommand = (typeof REVIEW_COMMANDS)[number];
 
+/** Commands that read the shop's pages of data (no review id). */
+const LIST_COMMANDS = ['pending', 'stats', 'errors'] as const;
+type ListCommand = (typeof LIST_COMMANDS)[number];
+
 interface Parsed {
-  command: ReviewCommand | 'pending';
+  command: ReviewCommand | ListCommand;
   reviewId: string;
   text?: string;
   page: number;
+  from?: string;
+  to?: string;
+  limit?: number;
   shop: string;
   url: string;
   token?: string;
@@ -50,7 +59,7 @@ function splitArgs(argv: string[]): { positional: string[]; flags: Record<string
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const flag = /^--(shop|url|token|page)(?:=(.*))?$/.exec(arg);
+    const flag = /^--(shop|url|token|page|from|to|limit)(?:=(.*))?$/.exec(arg);
     if (flag) {
       const value = flag[2] ?? argv[++i];
       if (value === undefined) throw new Error(`--${flag[1]} needs a value`);
@@ -66,7 +75,7 @@ function splitArgs(argv: string[]): { positional: string[]; flags: Record<string
 
 /** Checks the positional arguments of a command; throws the message to print. */
 function checkPositional(command: string | undefined, reviewId: string | undefined, text: string | undefined, rest: string[]): void {
-  if (command === 'pending') {
+  if (LIST_COMMANDS.includes(command as ListCommand)) {
     if (reviewId !== undefined) throw new Error(`too many arguments (${USAGE})`);
     return;
   }
@@ -81,11 +90,18 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Parsed {
   const [command, reviewId, text, ...rest] = positional;
   checkPositional(command, reviewId, text, rest);
   if (flags.page !== undefined && !/^[1-9][0-9]{0,5}$/.test(flags.page)) throw new Error('--page must be a positive integer');
+  for (const name of ['from', 'to'] as const) {
+    if (flags[name] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags[name])) throw new Error(`--${name} must be a date (YYYY-MM-DD)`);
+  }
+  if (flags.limit !== undefined && !/^[1-9][0-9]{0,3}$/.test(flags.limit)) throw new Error('--limit must be a positive integer');
   return {
     command: command as Parsed['command'],
     reviewId: reviewId ?? '',
     text,
     page: Number(flags.page ?? 1),
+    from: flags.from,
+    to: flags.to,
+    limit: flags.limit === undefined ? undefined : Number(flags.limit),
     shop: flags.shop ?? DEMO_SHOP_ID,
     url: (flags.url ?? env.VITRINE_URL ?? `http://localhost:${env.PORT || 8080}`).replace(/\/+$/, ''),
     token: flags.token,
@@ -111,6 +127,28 @@ interface OwnerReview {
   date: string;
 }
 
+/** The counters of a day or of the range (`GET …/stats`). */
+interface StatsOfDays {
+  pageViews: number;
+  visitors: number;
+  impressions: Record<string, number>;
+  interactions: Record<string, number>;
+  reviewsSubmitted: number;
+  offersAccepted: number;
+  addToCarts: number;
+  addToCartsAfterReviews: number;
+}
+
+/** An error group (`GET …/errors`). */
+interface ErrorGroup {
+  code: string;
+  message: string;
+  source: string;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+}
+
 /** The owner endpoints' answers. */
 interface AdminAnswer {
   error?: { code?: string; message?: string };
@@ -120,6 +158,11 @@ interface AdminAnswer {
   total?: number;
   page?: number;
   pages?: number;
+  from?: string;
+  to?: string;
+  days?: (StatsOfDays & { date: string })[];
+  totals?: StatsOfDays;
+  groups?: ErrorGroup[];
 }
 
 /** The admin token: --token, else $VITRINE_ADMIN_TOKEN, else (demo shop) the server's token file; an error line when there is none. */
@@ -146,25 +189,33 @@ function unreachableCause(err: unknown): string {
   return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).message;
 }
 
-/** The request a command makes: method, path under the shop's reviews, JSON body. */
+/** The request a command makes: method, path under the shop's owner endpoints, JSON body. */
 function requestOf(args: Parsed): { method: 'GET' | 'POST'; path: string; body?: unknown } {
   switch (args.command) {
     case 'pending':
-      return { method: 'GET', path: `pending?page=${args.page}` };
+      return { method: 'GET', path: `reviews/pending?page=${args.page}` };
+    case 'stats': {
+      const query = new URLSearchParams();
+      if (args.from) query.set('from', args.from);
+      if (args.to) query.set('to', args.to);
+      return { method: 'GET', path: `stats${query.size ? `?${query}` : ''}` };
+    }
+    case 'errors':
+      return { method: 'GET', path: `errors${args.limit ? `?limit=${args.limit}` : ''}` };
     case 'reply':
-      return { method: 'POST', path: `${args.reviewId}/reply`, body: { reply: args.text ?? '' } };
+      return { method: 'POST', path: `reviews/${args.reviewId}/reply`, body: { reply: args.text ?? '' } };
     case 'hide':
     case 'unhide':
-      return { method: 'POST', path: `${args.reviewId}/hide`, body: { hidden: args.command === 'hide' } };
+      return { method: 'POST', path: `reviews/${args.reviewId}/hide`, body: { hidden: args.command === 'hide' } };
     default:
-      return { method: 'POST', path: `${args.reviewId}/${args.command}`, body: {} };
+      return { method: 'POST', path: `reviews/${args.reviewId}/${args.command}`, body: {} };
   }
 }
 
 /** Sends the command to the owner endpoint; the answer, or the error line to print. */
 async function sendCommand(args: Parsed, token: string, io: CliIo): Promise<{ answer: AdminAnswer } | { error: string }> {
   const request = requestOf(args);
-  const endpoint = `${args.url}/api/admin/${encodeURIComponent(args.shop)}/reviews/${request.path}`;
+  const endpoint = `${args.url}/api/admin/${encodeURIComponent(args.shop)}/${request.path}`;
   let response: Response;
   try {
     response = await (io.fetch ?? fetch)(endpoint, {
@@ -182,7 +233,7 @@ async function sendCommand(args: Parsed, token: string, io: CliIo): Promise<{ an
   } catch {
     return { error: `error: HTTP ${response.status} with a non-JSON answer from ${endpoint}` };
   }
-  if (!response.ok || !(answer.review || answer.reviews)) {
+  if (!response.ok || !(answer.review || answer.reviews || answer.days || answer.groups)) {
     const message = `error: HTTP ${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? 'unexpected answer'}`;
     return { error: message.replace(/\s+/g, ' ') };
   }
@@ -220,6 +271,48 @@ function pendingLines(shop: string, answer: AdminAnswer): string[] {
   return lines;
 }
 
+/** A `{ name: count }` map as `name count, …`, biggest first; '-' when empty. */
+function counts(map: Record<string, number>): string {
+  const entries = Object.entries(map).sort((a, b) => b[1] - a[1]);
+  return entries.length ? entries.map(([name, count]) => `${name} ${count}`).join(', ') : '-';
+}
+
+/** The stats of a range: one line per day with data (or every day when none has), then the totals. */
+function statsLines(shop: string, answer: AdminAnswer): string[] {
+  const days = answer.days ?? [];
+  const sum = (map: Record<string, number>) => Object.values(map).reduce((total, count) => total + count, 0);
+  const row = (label: string, day: StatsOfDays) =>
+    `${label.padEnd(10)} ${String(day.pageViews).padStart(9)} ${String(day.visitors).padStart(8)} ${String(sum(day.impressions)).padStart(11)} ${String(sum(day.interactions)).padStart(12)} ${String(day.reviewsSubmitted).padStart(7)} ${String(day.offersAccepted).padStart(6)} ${String(day.addToCarts).padStart(12)}`;
+  const shown = days.filter((day) => day.pageViews || day.visitors || sum(day.impressions) || sum(day.interactions) || day.addToCarts);
+  const lines = [
+    `stats for ${shop}, ${answer.from} to ${answer.to} (UTC days${shown.length < days.length ? '; days without data left out' : ''})`,
+    `${'date'.padEnd(10)} ${'pageViews'.padStart(9)} ${'visitors'.padStart(8)} ${'impressions'.padStart(11)} ${'interactions'.padStart(12)} ${'reviews'.padStart(7)} ${'offers'.padStart(6)} ${'add-to-carts'.padStart(12)}`,
+    ...shown.map((day) => row(day.date, day)),
+  ];
+  const totals = answer.totals;
+  if (totals) {
+    lines.push(
+      row('total', totals),
+      `add-to-carts in visits that saw reviews: ${totals.addToCartsAfterReviews} of ${totals.addToCarts}`,
+      `impressions: ${counts(totals.impressions)}`,
+      `interactions: ${counts(totals.interactions)}`,
+    );
+  }
+  return lines;
+}
+
+/** The error groups: a summary line, then one line per group. */
+function errorLines(shop: string, answer: AdminAnswer): string[] {
+  const groups = answer.groups ?? [];
+  return [
+    `${answer.total ?? groups.length} error group(s) for ${shop}${groups.length < (answer.total ?? 0) ? ` (the ${groups.length} seen last)` : ''}`,
+    ...groups.map(
+      (group) =>
+        `${group.code} ×${group.count} ${group.source || '-'} ${group.lastSeen.slice(0, 16).replace('T', ' ')} (since ${group.firstSeen.slice(0, 10)}): ${group.message}`,
+    ),
+  ];
+}
+
 /** Run the CLI; returns the process exit code. */
 export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   let args: Parsed;
@@ -240,8 +333,9 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
     return 1;
   }
   const { answer } = result;
-  if (args.command === 'pending') {
-    for (const line of pendingLines(args.shop, answer)) io.out(line);
+  if (args.command === 'pending' || args.command === 'stats' || args.command === 'errors') {
+    const lines = { pending: pendingLines, stats: statsLines, errors: errorLines }[args.command](args.shop, answer);
+    for (const line of lines) io.out(line);
     return 0;
   }
   const review = answer.review!;

@@ -13,6 +13,7 @@ import { installRateLimit } from './lib/rateLimit.ts';
 import { ResponseCache } from './lib/responseCache.ts';
 import { registerAdmin } from './provider/admin.ts';
 import { registerCapturedEmail } from './provider/capturedEmail.ts';
+import { registerConsent } from './provider/consent.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLoader } from './provider/loader.ts';
@@ -85,7 +86,7 @@ async function createContext(app: FastifyInstance, opts: BuildAppOptions, config
     retentionDays: config.retentionDays,
     onError: (err) => app.log.error({ err }, 'retention job failed'),
     onDone: (deleted) => {
-      if (deleted.events || deleted.track_batches || deleted.error_reports) app.log.info({ deleted }, 'retention: expired rows deleted');
+      if (Object.values(deleted).some(Boolean)) app.log.info({ deleted }, 'retention: expired rows deleted');
     },
   });
   app.addHook('onClose', async () => {
@@ -137,6 +138,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAdmin(app, ctx);
   registerTrack(app, ctx);
   registerStoreError(app, ctx);
+  registerConsent(app, ctx);
   registerCapturedEmail(app, ctx);
   registerLoader(app, ctx);
   registerShop(app, ctx);

@@ -3,6 +3,7 @@ import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { registerModeration } from './moderation.ts';
+import { registerOwnerStats } from './ownerStats.ts';
 import { ownerAccess, ownerResult, reviewParamsSchema, type AdminParams } from './ownerAccess.ts';
 import { requireShop } from './requireShop.ts';
 import { hasVisibleText } from './reviewJson.ts';
@@ -12,12 +13,14 @@ const MAX_REPLY_LENGTH = 5000;
 /**
  * Owner endpoints (`Authorization: Bearer <admin token>`, checked against the shop's stored hash):
  * POST /api/admin/{shopId}/reviews/{id}/reply `{ reply }` and …/hide `{ hidden }`, and the
- * moderation endpoints (moderation.ts), which share the failed-attempts limit.
+ * moderation endpoints (moderation.ts) and what the owner learns (ownerStats.ts: stats, errors),
+ * which share the failed-attempts limit.
  */
 export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
   const withShop = requireShop(ctx.storage.shops);
   const owner = ownerAccess(app, ctx);
   registerModeration(app, ctx, owner, withShop);
+  registerOwnerStats(app, ctx, owner, withShop);
 
   app.post<{ Params: AdminParams; Body: { reply: string } }>(
     '/api/admin/:shopId/reviews/:id/reply',

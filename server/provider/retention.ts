@@ -23,14 +23,15 @@ export interface PruneOptions {
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Delete events, track batches and error reports created more than `retentionDays` ago, in
+ * Delete events, track batches, error reports, the visitors and visits of a day and error groups
+ * last seen more than `retentionDays` ago, in
  * chunks, yielding to the event loop between chunks so requests are never held up for long.
  */
 export async function pruneExpired(tracking: TrackingStore, opts: PruneOptions): Promise<PruneResult> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - opts.retentionDays * DAY_MS).toISOString();
   const chunkSize = opts.chunkSize ?? RETENTION_CHUNK;
-  const deleted: PruneResult = { events: 0, track_batches: 0, error_reports: 0 };
+  const deleted = Object.fromEntries(EXPIRING_TABLES.map((table) => [table, 0])) as PruneResult;
   for (const table of EXPIRING_TABLES) {
     for (;;) {
       if (opts.shouldStop?.()) return deleted;

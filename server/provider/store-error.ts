@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
+import { errorSource, groupMessage } from './errorGroup.ts';
 import { requireShop, shopOf } from './requireShop.ts';
 
 /** Characters kept of each field (`msg` also for every `errors[n]` field and `message`). */
@@ -76,7 +77,8 @@ const reportSchema = {
 
 /**
  * POST /api/store-error — client error reports (form-urlencoded, JSON also accepted):
- * sid (the shop id, required), bid, code, url, ua, ss, stl, errors[0][msg]…, stack. 204 on
+ * sid (the shop id, required), bid, code, url, ua, ss, stl, errors[0][msg]…, stack; stored, and
+ * counted in its error group (errorGroup.ts). 204 on
  * success; 400 on a bad or nested field, 404 for an unknown shop, 413 when the report is still
  * over MAX_REPORT_BYTES after the cuts, 429 over the per-address-and-shop rate.
  */
@@ -113,13 +115,16 @@ export function registerStoreError(app: FastifyInstance, ctx: AppContext): void 
           `The report is ${bytes} bytes after cutting long fields; at most ${MAX_REPORT_BYTES} are stored`,
         );
       }
+      const message = errors[0]?.msg ?? cut(form['message'], LIMITS.msg);
       await ctx.storage.tracking.insertErrorReport({
         shopId: shopOf(request).id,
         code: String(form.code),
-        message: errors[0]?.msg ?? cut(form['message'], LIMITS.msg),
+        message,
         url: cut(form.url, LIMITS.url),
         ua: cut(form.ua, LIMITS.ua) ?? cut(request.headers['user-agent'], LIMITS.ua),
         payloadJson,
+        group: { message: groupMessage(message), source: errorSource(errors[0]?.widget, cut(form.stack, LIMITS.stack)) },
+        now: new Date().toISOString(),
       });
       return reply.code(204).send();
     },

@@ -4,6 +4,7 @@ import { sendError } from '../lib/errors.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
 import { isPlainObject } from '../lib/validation.ts';
 import { requireShop, shopOf } from './requireShop.ts';
+import { summarizeTrack } from './trackSummary.ts';
 
 /** Events one request may carry. */
 const MAX_TRACK_EVENTS = 100;
@@ -93,7 +94,7 @@ const trackSchema = {
 /**
  * POST /api/track — usage events `{version, events:[…], meta:{…}}`. JSON or text/plain
  * (sendBeacon) bodies. The meta is stored once per request (a `track_batches` row), each event
- * as an `events` row pointing to it. 204 on success; 400 without a shop id, 404 for an unknown
+ * as an `events` row pointing to it, and the day's aggregates count it (trackSummary.ts). 204 on success; 400 without a shop id, 404 for an unknown
  * shop, 413 when the meta or an event is over its caps, 429 over the per-address-and-shop rate.
  */
 export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
@@ -138,6 +139,8 @@ export function registerTrack(app: FastifyInstance, ctx: AppContext): void {
         metaJson: meta.json,
         requestUid: requestUidOf(body.meta ?? {}),
         events,
+        summary: summarizeTrack(body.events, body.meta ?? {}),
+        day: new Date().toISOString().slice(0, 10),
       });
       return reply.code(204).send();
     },

@@ -25,6 +25,10 @@ const TABLES: readonly { name: keyof Schema; identity?: 'id' }[] = [
   { name: 'track_batches', identity: 'id' },
   { name: 'events', identity: 'id' },
   { name: 'error_reports', identity: 'id' },
+  { name: 'daily_stats' },
+  { name: 'daily_visitors' },
+  { name: 'visits' },
+  { name: 'error_groups' },
   { name: 'carts' },
   { name: 'photos' },
 ];
@@ -47,7 +51,7 @@ class CopyRefused extends Error {
 async function holdsData(db: Kysely<Schema>): Promise<string | null> {
   const otherShop = await db.selectFrom('shops').select('id').where('id', '<>', DEMO_SHOP_ID).executeTakeFirst();
   if (otherShop) return `it has shop ${JSON.stringify(otherShop.id)}`;
-  for (const table of ['track_batches', 'events', 'error_reports', 'photos', 'captured_emails'] as const) {
+  for (const table of ['track_batches', 'events', 'error_reports', 'daily_stats', 'error_groups', 'photos', 'captured_emails'] as const) {
     const row = await db
       .selectFrom(table)
       .select(sql<number>`1`.as('one'))

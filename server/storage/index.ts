@@ -1,7 +1,7 @@
 /**
  * The provider's storage: one set of stores by concern (shops, reviews, shoppers' submissions and
  * their moderation, orders with review codes, captured e-mails, products, tracking, the demo
- * shop's carts, rate-limit counters, photos), written once against the query builder, over one of two engines:
+ * shop's carts, rate-limit counters, photos, what the owner learns), written once against the query builder, over one of two engines:
  *
  * - SQLite (default): `${dataDir}/vitrine.sqlite`, nothing to install; one process.
  * - PostgreSQL, when a `postgres://` URL is given (`DATABASE_URL`): any number of provider
@@ -27,6 +27,7 @@ import { shopStore, type ShopStore } from './shops.ts';
 import { openSqliteFile, sqliteKysely } from './sqlite.ts';
 import { submissionStore, type SubmissionStore } from './submissions.ts';
 import { trackingStore, type TrackingStore } from './tracking.ts';
+import { statsStore, type StatsStore } from './dailyStats.ts';
 
 export type { Engine } from './engine.ts';
 
@@ -46,6 +47,8 @@ export interface Storage {
   capturedEmails: CapturedEmailStore;
   products: ProductStore;
   tracking: TrackingStore;
+  /** What the owner learns: daily aggregates and error groups. */
+  stats: StatsStore;
   carts: CartRows;
   rateLimits: RateLimitCounters;
   photos: PhotoStore;
@@ -97,6 +100,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     capturedEmails: capturedEmailStore(db),
     products: productStore(db),
     tracking: trackingStore(db),
+    stats: statsStore(db),
     carts: cartRows(db),
     rateLimits: rateLimitCounters(db),
     photos,

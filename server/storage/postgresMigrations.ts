@@ -162,4 +162,48 @@ export const postgresMigrations: PostgresMigration[] = [
       CREATE UNIQUE INDEX captured_emails_once ON captured_emails(shop_id, email, product_key);
     `,
   },
+  {
+    version: 5,
+    name: 'what the owner learns: daily aggregates per shop, visitors and visits of a day, error groups (SQLite migration 9)',
+    sql: `
+      CREATE TABLE daily_stats (
+        shop_id text NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+        day text NOT NULL,
+        metric text NOT NULL,
+        key text NOT NULL DEFAULT '',
+        count bigint NOT NULL,
+        PRIMARY KEY (shop_id, day, metric, key)
+      );
+      CREATE TABLE daily_visitors (
+        shop_id text NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+        day text NOT NULL,
+        user_uid text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (shop_id, day, user_uid)
+      );
+      CREATE INDEX daily_visitors_by_created ON daily_visitors(created_at);
+      CREATE TABLE visits (
+        shop_id text NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+        session_id text NOT NULL,
+        saw_reviews smallint NOT NULL DEFAULT 0,
+        add_to_carts integer NOT NULL DEFAULT 0,
+        credited integer NOT NULL DEFAULT 0,
+        last_credit integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (shop_id, session_id)
+      );
+      CREATE INDEX visits_by_created ON visits(created_at);
+      CREATE TABLE error_groups (
+        shop_id text NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+        code text NOT NULL,
+        message text NOT NULL,
+        source text NOT NULL,
+        count bigint NOT NULL,
+        first_seen timestamptz NOT NULL DEFAULT now(),
+        last_seen timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (shop_id, code, message, source)
+      );
+      CREATE INDEX error_groups_by_last_seen ON error_groups(shop_id, last_seen);
+    `,
+  },
 ];

@@ -121,6 +121,54 @@ interface ErrorReportsTable {
   created_at: Defaulted<string>;
 }
 
+/**
+ * What the owner learns, one row per shop, UTC day, metric and key (a widget for impressions, a
+ * name for interactions, '' for plain counts), counted when tracking requests arrive. No visitor
+ * data: kept when the raw rows expire.
+ */
+interface DailyStatsTable {
+  shop_id: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  metric: string;
+  key: Defaulted<string>;
+  count: number;
+}
+
+/** The user uids seen on a day: a visitor counts once per day. Expire with the raw rows. */
+interface DailyVisitorsTable {
+  shop_id: string;
+  day: string;
+  user_uid: string;
+  created_at: Defaulted<string>;
+}
+
+/**
+ * A visit (one tab's session): whether it saw reviews, its add-to-carts and how many of them were
+ * counted as add-to-carts after reviews (`credited`; `last_credit` is what the latest request
+ * credited, computed in the same statement). Expire with the raw rows.
+ */
+interface VisitsTable {
+  shop_id: string;
+  session_id: string;
+  saw_reviews: Defaulted<number>;
+  add_to_carts: Defaulted<number>;
+  credited: Defaulted<number>;
+  last_credit: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+/** Client error reports grouped by code, message and the chunk they came from. */
+interface ErrorGroupsTable {
+  shop_id: string;
+  code: string;
+  message: string;
+  source: string;
+  count: number;
+  first_seen: Defaulted<string>;
+  last_seen: Defaulted<string>;
+}
+
 interface CartsTable {
   token: string;
   note: string | null;
@@ -155,6 +203,10 @@ export interface Schema {
   track_batches: TrackBatchesTable;
   events: EventsTable;
   error_reports: ErrorReportsTable;
+  daily_stats: DailyStatsTable;
+  daily_visitors: DailyVisitorsTable;
+  visits: VisitsTable;
+  error_groups: ErrorGroupsTable;
   carts: CartsTable;
   rate_limits: RateLimitsTable;
   photos: PhotosTable;

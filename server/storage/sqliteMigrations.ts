@@ -221,6 +221,52 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    name: 'what the owner learns: daily aggregates per shop, visitors and visits of a day, error groups',
+    up(db) {
+      db.exec(`
+        CREATE TABLE daily_stats (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          day TEXT NOT NULL,
+          metric TEXT NOT NULL,
+          key TEXT NOT NULL DEFAULT '',
+          count INTEGER NOT NULL,
+          PRIMARY KEY (shop_id, day, metric, key)
+        );
+        CREATE TABLE daily_visitors (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          day TEXT NOT NULL,
+          user_uid TEXT NOT NULL,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          PRIMARY KEY (shop_id, day, user_uid)
+        );
+        CREATE INDEX daily_visitors_by_created ON daily_visitors(created_at);
+        CREATE TABLE visits (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          session_id TEXT NOT NULL,
+          saw_reviews INTEGER NOT NULL DEFAULT 0,
+          add_to_carts INTEGER NOT NULL DEFAULT 0,
+          credited INTEGER NOT NULL DEFAULT 0,
+          last_credit INTEGER NOT NULL DEFAULT 0,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          PRIMARY KEY (shop_id, session_id)
+        );
+        CREATE INDEX visits_by_created ON visits(created_at);
+        CREATE TABLE error_groups (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          code TEXT NOT NULL,
+          message TEXT NOT NULL,
+          source TEXT NOT NULL,
+          count INTEGER NOT NULL,
+          first_seen TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          last_seen TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          PRIMARY KEY (shop_id, code, message, source)
+        );
+        CREATE INDEX error_groups_by_last_seen ON error_groups(shop_id, last_seen);
+      `);
+    },
+  },
 ];
 
 /** The schema version applied (`PRAGMA user_version`; 0 for a new file). */

@@ -40,3 +40,9 @@ export const REVIEW_ORDER_KEY = 'reviewOrder';
 export const SUBMITTED_REVIEWS_KEY = 'submittedReviews';
 /** Spec §4, §9: locally kept submitted reviews. */
 export const LOCAL_REVIEWS_CAP = 10;
+
+/**
+ * Languages of the widgets' built-in texts (spec §9); every widget's text table has these. A page
+ * in another language gets English, and the `reporting` chunk reports the missing translations.
+ */
+export const BUILT_IN_LANGUAGES = ['en', 'es', 'nl'];

@@ -1,16 +1,13 @@
 /**
- * The error report hook (spec §8). Core code only *collects* reports; the
- * loader installs the reporter that posts them to the error service, so this
- * module has no network code. Capped at 10 reports per page; reports made
- * before a reporter exists are queued and flushed when one is set.
+ * The error report hook (spec §8). The loader's half: reports are collected here and handed to
+ * the reporter that the lazy `reporting` chunk installs at idle time, which applies the rules
+ * (message and stack cuts, the skip and ignore lists, the interaction gate, 10 per page) and
+ * posts them to the error service. So this module holds only the queue: at most 10 reports made
+ * before the reporter exists are kept and handed over when it is set.
  */
 
-/** Maximum error reports per page. */
-const MAX_ERROR_REPORTS = 10;
-/** Stack truncation length. */
-const STACK_CHARS = 1200;
-/** Error args truncation length. */
-const ERROR_ARG_CHARS = 1000;
+/** Reports kept while no reporter is installed yet (the page's cap is 10, see `reporting`). */
+const MAX_PENDING = 10;
 
 // Numeric error codes (spec §8, range 1010–3982). Codes named by the spec keep their numbers; the
 // others were picked from unused numbers in the range. One export each, so the bundler inlines
@@ -43,23 +40,24 @@ export const ERR_CURRENCY_RATE_MISSING = 3392;
 export const ERR_CURRENCY_MISMATCH = 3393;
 /** Currency converter (spec §8): missing money format. */
 export const ERR_MONEY_FORMAT_MISSING = 3394;
+/** Tracking (spec §8): the shop's consent setting does not follow the regime the platform applies to the visitor. */
+export const ERR_CONSENT_POLICY = 3810;
+/** Tracking (spec §8): the platform's consent cookie does not parse. */
+export const ERR_CONSENT_COOKIE = 3811;
 
-/** One collected report; the reporter adds sid/bid/url/ua/ss (spec §3 "Error report"). */
+/** One collected report, as the code that failed made it; the reporter turns it into fields. */
 export interface ErrorReport {
   code: number;
-  /** Error text, cut to 1000 chars; 'VTL:CRITICAL ' prefix for code 2000. */
-  message: string;
-  /** Only for codes 2000 and 2280 (spec §8), cut to 1200 chars. */
-  stack?: string;
+  /** What was thrown or passed (an Error, a string, anything). */
+  error: unknown;
   extra?: Record<string, unknown>;
 }
 
-/** Function that delivers reports (installed by the loader). */
+/** Function that delivers reports (installed by the `reporting` chunk). */
 export type ErrorReporter = (report: ErrorReport) => void;
 
 let reporter: ErrorReporter | null = null;
-let pending: ErrorReport[] = [];
-let count = 0;
+const pending: ErrorReport[] = [];
 let debug = false;
 
 /** Turns console logging of reports on/off (spec §8: only in debug mode, `vtl-cse=1`). */
@@ -67,53 +65,29 @@ export function setDebug(on: boolean): void {
   debug = !!on;
 }
 
-const deliver = (report: ErrorReport): void => {
+/** Installs the reporter and hands it the reports queued before it existed. */
+export function setErrorReporter(fn: ErrorReporter): void {
+  reporter = fn;
+  for (const report of pending.splice(0)) send(report);
+}
+
+/** Hands one report to the reporter; a broken reporter must never break the code that reported. */
+function send(report: ErrorReport): void {
   try {
     reporter!(report);
   } catch {
-    /* the reporter must never break the caller */
-  }
-};
-
-/** Installs the reporter and flushes reports queued before it existed. */
-export function setErrorReporter(fn: ErrorReporter): void {
-  reporter = fn;
-  const queued = pending;
-  pending = [];
-  queued.forEach(deliver);
-}
-
-/** Text of any thrown value, without ever throwing (objects may have hostile toString). */
-export function errorMessage(error: unknown): string {
-  try {
-    const message = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
-    return typeof message === 'string' ? message : String(error);
-  } catch {
-    return 'Unknown error';
-  }
-}
-
-/**
- * Collects one report. Never throws. At most 10 per page (spec §8); further
- * reports are dropped silently.
- */
-export function reportError(code: number, error: unknown, extra?: Record<string, unknown>): void {
-  try {
-    if (debug) console.warn('[Vitrine]', code, error, extra || '');
-    if (count >= MAX_ERROR_REPORTS) return;
-    count++;
-    const report: ErrorReport = {
-      code,
-      message: ((code === ERR_CRITICAL ? 'VTL:CRITICAL ' : '') + errorMessage(error)).slice(0, ERROR_ARG_CHARS),
-    };
-    if (code === ERR_CRITICAL || code === ERR_WIDGET_RENDER) {
-      const stack = (error as { stack?: unknown } | null)?.stack;
-      if (typeof stack === 'string') report.stack = stack.slice(0, STACK_CHARS);
-    }
-    if (extra) report.extra = extra;
-    if (reporter) deliver(report);
-    else pending.push(report);
-  } catch {
     /* reporting is best effort */
   }
+}
+
+/** Collects one report. Never throws. */
+export function reportError(code: number, error: unknown, extra?: Record<string, unknown>): void {
+  try {
+    // A shop may have replaced `console`; its failure is not ours to report.
+    if (debug) console.warn('[Vitrine]', code, error, extra || '');
+  } catch {
+    /* nothing to do */
+  }
+  if (reporter) send({ code, error, extra });
+  else if (pending.length < MAX_PENDING) pending.push({ code, error, extra });
 }

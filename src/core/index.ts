@@ -5,3 +5,4 @@
  */
 export { detectPageType, localeRoot } from './pageContext';
 export { formatMoney } from './money';
+export { isBot } from './bots';

@@ -43,6 +43,16 @@ export interface Settings {
   language: string;
   supportEmail: string;
   debug: boolean;
+  /**
+   * A shop used for demonstrations or development: its pages send no error reports (spec §8).
+   * Off on the provider's own demo shop, which behaves like a real one.
+   */
+  demoMode: boolean;
+  /**
+   * The shop's consent regime (spec §3 "Consent" limit values): 'GDPR', 'GDPR_BLOCK_ALL', 'CCPA',
+   * or '' for none. Checked by the tracking chunk (an unknown value is treated as 'GDPR').
+   */
+  consentLimit: string;
   /** Known module ids only (spec §9 `MODULE`); typed `number[]` so `includes(n)` works. */
   modules: number[];
   colors: Colors;
@@ -73,6 +83,8 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'auto',
   supportEmail: SUPPORT_EMAIL,
   debug: false,
+  demoMode: false,
+  consentLimit: '',
   modules: Object.values(MODULE),
   colors: { ...DEFAULT_COLORS },
   reviews: {},

@@ -7,6 +7,7 @@ import {
   ERR_WRONG_DOMAIN,
   reportError,
   setDebug,
+  setErrorReporter,
 } from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
@@ -88,6 +89,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     page,
     request: lazyRequester(() => importChunk(settings.assetBase, 'services')),
     report: reportError,
+    setReporter: setErrorReporter,
     load: (name) => importChunk(settings.assetBase, name),
     // The requested code as is (`es-mx`): each widget picks from its own texts (pickTexts).
     language: requested.toLowerCase().replace('_', '-'),

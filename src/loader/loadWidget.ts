@@ -1,4 +1,4 @@
-import { ERR_WIDGET_RENDER, reportError } from '../core/errors';
+import { ERR_MODULE_INIT, ERR_WIDGET_RENDER, reportError } from '../core/errors';
 import type { WidgetContext, WidgetModule } from '../widgets/types';
 
 /** The build's chunk map, referenced once: `define` would copy the literal into every use. */
@@ -28,15 +28,17 @@ export function importChunk<T>(assetBase: string, name: string, doc: Document = 
 }
 
 /**
- * Imports widget `name` and mounts it into `host`. Failures are reported (code 2280) and the
- * promise resolves: nothing rejects into the shop's code.
+ * Imports widget `name` and mounts it into `host`. Failures are reported — a chunk that did not
+ * load as a module init failure (2010), a mount that threw as a render failure (2280, with its
+ * stack) — and the promise resolves: nothing rejects into the shop's code.
  */
 export async function loadWidget(assetBase: string, name: string, host: HTMLElement, ctx: WidgetContext): Promise<void> {
+  let mod: WidgetModule | undefined;
   try {
-    const mod = await importChunk<WidgetModule>(assetBase, name, host.ownerDocument);
+    mod = await importChunk<WidgetModule>(assetBase, name, host.ownerDocument);
     mod.mount(host, ctx);
   } catch (error) {
-    reportError(ERR_WIDGET_RENDER, error, { widget: name });
+    reportError(mod ? ERR_WIDGET_RENDER : ERR_MODULE_INIT, error, { widget: name });
   }
 }
 

@@ -103,5 +103,7 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   if (page.designMode || page.preview) {
     plans.push({ name: 'preview-badge', kind: 'idle', placements: [], floating: true });
   }
+  // Error reports and, for visitors who are not bots, tracking: nothing of it before idle time.
+  plans.push({ name: 'reporting', kind: 'idle', placements: [] });
   return plans;
 }

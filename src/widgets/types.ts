@@ -1,5 +1,6 @@
 import type { Settings } from '../core/settings';
 import type { PageContext } from '../core/pageContext';
+import type { ErrorReporter } from '../core/errors';
 import type { Requester } from '../core/request';
 
 /**
@@ -14,6 +15,11 @@ export interface WidgetContext {
   request: Requester;
   /** Report an error to the error hook; never throws. */
   report: (code: number, error: unknown, extra?: Record<string, unknown>) => void;
+  /**
+   * Installs the function every report of the page goes to (the `reporting` chunk's sender);
+   * reports made before it are handed to it at once.
+   */
+  setReporter(reporter: ErrorReporter): void;
   /** The shopper's language code, lower case (`es-mx`), from settings or the page's locale; widgets resolve it against their own texts with `pickTexts`. */
   language: string;
   /**

@@ -79,6 +79,13 @@ export interface OpenOptions {
   /** Runs before any page script (set settings, remove browser features); serialised, so it must not close over variables. */
   init?: string;
   viewport?: { width: number; height: number };
+  /**
+   * The browser's agent. Headless Chromium's own (`HeadlessChrome`) is a bot's: tests of tracking
+   * and error reports give a real browser's.
+   */
+  userAgent?: string;
+  /** `window.screen` (default: the viewport's size). */
+  screen?: { width: number; height: number };
   waitForInit?: boolean;
   /** Installs network routes (fixtures, hostile provider answers) before the page loads. */
   routes?: (context: BrowserContext) => Promise<void>;
@@ -86,7 +93,11 @@ export interface OpenOptions {
 
 /** Opens `url` in a fresh context (see `OpenOptions`). Close it with `context.close()`, or use `withPage`. */
 export async function open(shop: Shop, url: string, options: OpenOptions = {}): Promise<OpenedPage> {
-  const context = await shop.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await shop.browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    userAgent: options.userAgent,
+    screen: options.screen,
+  });
   if (options.routes) await options.routes(context);
   const page = await context.newPage();
   const result: OpenedPage = { page, context, console: [], errors: [], requests: [] };

@@ -9,6 +9,7 @@
  * (shopperChoice.ts, shopperCountry.ts), fresher rates (rates.ts), the selector (loadSelector.ts)
  * and the market move on a choice (moveMarket.ts).
  */
+import { announceInteraction } from '../../core/lib/announceInteraction';
 import { ERR_CONVERSION, ERR_CURRENCY_LIST_MISSING, ERR_CURRENCY_RATE_MISSING, ERR_MONEY_FORMAT_MISSING } from '../../core/errors';
 import { createStorage } from '../../core/storage';
 import { currencyForCountry } from '../../currency/countries';
@@ -83,6 +84,7 @@ export const mount: MountWidget = (host, ctx) => {
   });
 
   const choose = (code: string): void => {
+    announceInteraction('currency-changed');
     chosen = true;
     saveChoice(storage, code);
     show(code);

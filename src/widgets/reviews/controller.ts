@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import { SUBMITTED_REVIEWS_KEY } from '../../core/constants';
 import { ERR_WIDGET_RENDER } from '../../core/errors';
 import { fill } from '../../core/i18n';
+import { announceInteraction } from '../../core/lib/announceInteraction';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
 import { createStorage } from '../../core/storage';
 import { createReviewListState, type Review, type ReviewListState } from '../../state/reviews';
@@ -147,6 +148,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
     // Event handlers of the widget: a throw is reported (ERR_WIDGET_RENDER), never left to the shop's page.
     filterBy: guard((stars: number) => {
       if (!state.stats.value.byStars[stars as 1]) return;
+      announceInteraction('filter-used');
       const next = state.filter.value === stars ? null : stars;
       state.filter.value = next;
       state.expanded.value = false;
@@ -181,6 +183,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
     openModal: guard((review: Review, photo: number) => {
       const index = state.reviews.value.indexOf(review);
       if (index < 0) return;
+      announceInteraction('photo-opened');
       ctx
         .load<typeof ModalPart>('reviews.modal')
         .then((part) => {

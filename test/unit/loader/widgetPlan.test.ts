@@ -103,6 +103,12 @@ describe('what loads when (README)', () => {
 
   test('a module that is not enabled plans nothing', () => {
     const names = plan('product', { modules: [30] }).map((widget) => widget.name);
-    expect(names).toEqual(['currency-converter']);
+    expect(names).toEqual(['currency-converter', 'reporting']);
+  });
+
+  test('reporting (error reports, and tracking for visitors who are not bots): at idle, on every page, detached', () => {
+    for (const type of ['home', 'product', 'cart', 'other']) {
+      expect(byName(plan(type, { modules: [] })).reporting, type).toEqual({ name: 'reporting', kind: 'idle', placements: [] });
+    }
   });
 });

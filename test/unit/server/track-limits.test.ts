@@ -254,7 +254,7 @@ describe('retention', () => {
     try {
       await seedRows(storage);
       const deleted = await pruneExpired(storage.tracking, { retentionDays: 90, now, chunkSize: 2 });
-      expect(deleted).toEqual({ events: 9, track_batches: 3, error_reports: 3 });
+      expect(deleted).toMatchObject({ events: 9, track_batches: 3, error_reports: 3 });
       for (const table of ['events', 'track_batches', 'error_reports'] as const) {
         const oldest = await storage.db
           .selectFrom(table)
@@ -265,8 +265,12 @@ describe('retention', () => {
       expect(await tableCount(storage, 'events')).toBe(6);
       expect(await tableCount(storage, 'track_batches')).toBe(2);
       expect(await tableCount(storage, 'error_reports')).toBe(2);
-      expect(await pruneExpired(storage.tracking, { retentionDays: 90, now })).toEqual({ events: 0, track_batches: 0, error_reports: 0 });
-      expect(await pruneExpired(storage.tracking, { retentionDays: 1, now: new Date(now.getTime() + 10 * DAY) })).toEqual({
+      expect(await pruneExpired(storage.tracking, { retentionDays: 90, now })).toMatchObject({
+        events: 0,
+        track_batches: 0,
+        error_reports: 0,
+      });
+      expect(await pruneExpired(storage.tracking, { retentionDays: 1, now: new Date(now.getTime() + 10 * DAY) })).toMatchObject({
         events: 6,
         track_batches: 2,
         error_reports: 2,

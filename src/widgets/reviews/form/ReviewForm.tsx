@@ -11,7 +11,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ERR_REVIEW_SUBMIT, ERR_WIDGET_RENDER } from '../../../core/errors';
+import { announceInteraction } from '../../../core/lib/announceInteraction';
+import { ERR_NULLISH_STORE_VALUE, ERR_REVIEW_SUBMIT, ERR_WIDGET_RENDER } from '../../../core/errors';
 import { fill } from '../../../core/i18n';
 import { createStorage } from '../../../core/storage';
 import { guard } from '../../../ui/guard';
@@ -114,7 +115,10 @@ export function ReviewForm({ controller, open }: FormComponentProps) {
     switch (answer.kind) {
       case 'added': {
         added.current = true;
-        saveLocalReview(storage, { handle, pending: answer.pending, review: answer.review });
+        announceInteraction('review-submitted');
+        if (!saveLocalReview(storage, { handle, pending: answer.pending, review: answer.review })) {
+          ctx.report(ERR_NULLISH_STORE_VALUE, new Error('nullish review id: not kept in the local list'), { handle });
+        }
         if (order) clearStoredOrder(storage);
         controller.showLocal();
         fields.reset();

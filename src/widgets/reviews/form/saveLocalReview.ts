@@ -16,10 +16,12 @@ export function withSubmitted(list: unknown, entry: LocalReviewEntry): unknown[]
 }
 
 /**
- * Stores `entry` in the shopper's local list. A review without an id is not kept: it could never
- * be matched with the provider's list, so it would show as awaiting moderation forever.
+ * Stores `entry` in the shopper's local list; false when it was not kept. A review without an id
+ * is not: it could never be matched with the provider's list, so it would show as awaiting
+ * moderation forever (the caller reports the nullish value, spec §8 code 3700).
  */
-export function saveLocalReview(storage: SafeStorage, entry: LocalReviewEntry): void {
-  if (idOf(entry) == null) return;
+export function saveLocalReview(storage: SafeStorage, entry: LocalReviewEntry): boolean {
+  if (idOf(entry) == null) return false;
   storage.setJSON(SUBMITTED_REVIEWS_KEY, withSubmitted(storage.getJSON(SUBMITTED_REVIEWS_KEY), entry));
+  return true;
 }

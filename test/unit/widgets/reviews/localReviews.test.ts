@@ -24,12 +24,12 @@ describe('withSubmitted: the local list', () => {
     expect(list).toEqual([{ ...entry('1'), pending: false }, entry('2')]);
     for (const junk of [null, 'x', { a: 1 }, 7]) expect(withSubmitted(junk, entry('1'))).toEqual([entry('1')]);
   });
-  test('saveLocalReview stores it in local storage (namespaced); a review without an id is not kept', () => {
+  test('saveLocalReview stores it in local storage (namespaced); a review without an id is not kept (false: the form reports it, 3700)', () => {
     const storage = createStorage('local');
-    saveLocalReview(storage, entry('1'));
+    expect(saveLocalReview(storage, entry('1'))).toBe(true);
     saveLocalReview(storage, entry('2', 'hat'));
-    saveLocalReview(storage, { handle: 'tee', pending: true, review: { name: 'no id' } });
-    saveLocalReview(storage, { handle: 'tee', pending: true, review: undefined });
+    expect(saveLocalReview(storage, { handle: 'tee', pending: true, review: { name: 'no id' } })).toBe(false);
+    expect(saveLocalReview(storage, { handle: 'tee', pending: true, review: undefined })).toBe(false);
     expect(JSON.parse(localStorage.getItem(`vitrine:${SUBMITTED_REVIEWS_KEY}`)!)).toEqual([entry('2', 'hat'), entry('1')]);
   });
 });

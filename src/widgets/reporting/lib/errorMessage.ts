@@ -1,0 +1,9 @@
+/** Text of any thrown value, without ever throwing (objects may have hostile getters and toString). */
+export function errorMessage(error: unknown): string {
+  try {
+    const message = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+    return typeof message === 'string' ? message : String(error);
+  } catch {
+    return 'Unknown error';
+  }
+}

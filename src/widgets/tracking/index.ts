@@ -1,0 +1,192 @@
+/**
+ * Lazy entry `tracking` (spec §4 "Consent", "Tracking"), loaded by the `reporting` chunk at idle
+ * time for visitors who are not bots. No UI. Nothing is sent, and no id is created, before
+ * consent allows it; until then what happens is kept, and sent once it does.
+ *
+ * - Requests (`POST /api/track`, JSON as `text/plain` with `post`): the page view (request
+ *   type 1), a heartbeat every 5 s while the page is visible (type 2), a final send when it is
+ *   hidden or left (type 3). Each carries the events since the previous one and the meta of
+ *   spec §3 (`trackingMeta`).
+ * - Events: `page_view`, `heartbeat`, `page_hide`; `impression` (`widget`, `count`: elements that
+ *   became at least half visible, each counted once); `interaction` (`name`: the widgets'
+ *   `vitrine:interaction` events and the write buttons' `vitrine:write-review`); `add_to_cart`.
+ * - Consent (`decideConsent`) is decided again when the platform's `visitorConsentCollected`
+ *   document event or our `vitrine:consent-accepted` window event comes; the consent report goes
+ *   to `POST /api/consent` once per change (the last one sent is kept in local storage), and
+ *   `vitrine:consent-accepted` fires once tracking is allowed, releasing features that waited.
+ * - The shop owner in the theme editor or a preview is not a visitor: nothing is tracked there.
+ */
+import { ERR_CONSENT_COOKIE, ERR_CONSENT_POLICY, ERR_TIMER_CALLBACK } from '../../core/errors';
+import { read } from '../../core/lib/read';
+import { safe } from '../../core/lib/safeCall';
+import { toJson } from '../../core/lib/toJson';
+import { createStorage } from '../../core/storage';
+import type { postBeacon } from '../reporting/lib/postBeacon';
+import type { WidgetContext } from '../types';
+import { watchCartAdds } from './cartAdds';
+import { decideConsent, type ConsentState } from './consent';
+import { consentReport } from './consentReport';
+import { watchImpressions } from './impressions';
+import { randomId } from './lib/randomId';
+import { readCookie } from './lib/readCookie';
+import { trackingMeta, type RequestType, type TrackingIds } from './trackingMeta';
+import { sessionId, userUid } from './visitorIds';
+
+/** Spec §9: tracking heartbeat. */
+const HEARTBEAT_MS = 5000;
+/** Events one request carries (the provider takes 100). */
+const EVENTS_PER_REQUEST = 90;
+/** Events kept while waiting for consent or the next request; older ones are dropped. */
+const MAX_QUEUED = 300;
+/** The platform's consent cookie. */
+const CONSENT_COOKIE = '_tracking_consent';
+const CONSENT_ACCEPTED = 'vitrine:consent-accepted';
+
+type TrackEvent = Record<string, unknown>;
+
+/**
+ * Starts tracking on this page; returns the function that stops it. `post` is the reporting
+ * chunk's sender, handed over rather than imported: a module two chunks import moves into the
+ * shared core chunk, which has no room for it.
+ */
+export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () => void {
+  if (ctx.page.designMode || ctx.page.preview) return () => {};
+  const win = window;
+  const doc = win.document;
+  const { settings } = ctx;
+  const stored = createStorage('local');
+  let queue: TrackEvent[] = [];
+  /** Impressions since the last request, by widget. */
+  let seen: Record<string, number> = {};
+  let ids: TrackingIds | null = null;
+  let state: ConsentState = 'undecided';
+  let pageUrl = '';
+  let hidden = false;
+  let accepted = false;
+  const problems = new Set<string>();
+
+  const push = (event: TrackEvent) => {
+    if (state === 'blocked') return;
+    queue.push(event);
+    if (queue.length > MAX_QUEUED) queue.shift();
+  };
+  const send = (requestType: RequestType, type: string) => {
+    if (!ids) return;
+    const impressions = Object.keys(seen).map((widget) => ({ type: 'impression', widget, count: seen[widget] }));
+    seen = {};
+    const events = [{ type }, ...impressions, ...queue.splice(0, EVENTS_PER_REQUEST - impressions.length)];
+    const meta = trackingMeta(win, ctx.page, settings.shopId, ids, requestType);
+    post(`${settings.providerBase}track`, toJson({ version: __VITRINE_VERSION__, shopId: settings.shopId, events, meta }));
+  };
+  /** A page view: the first one, and each time instant navigation has moved the page. */
+  const pageView = () => {
+    if (!ids || pageUrl === win.location.href) return;
+    pageUrl = win.location.href;
+    ids.pageUid = randomId();
+    hidden = false;
+    send(1, 'page_view');
+  };
+
+  const decide = safe(() => {
+    const shopify = read(win, 'Shopify');
+    const decision = decideConsent({
+      limit: settings.consentLimit,
+      privacy: read(shopify, 'customerPrivacy'),
+      cookie: readCookie(doc, CONSENT_COOKIE),
+      accepted,
+    });
+    const { problem } = decision;
+    if (problem && !problems.has(problem.kind)) {
+      problems.add(problem.kind);
+      const cookie = problem.kind === 'cookie';
+      ctx.report(
+        cookie ? ERR_CONSENT_COOKIE : ERR_CONSENT_POLICY,
+        new Error(cookie ? 'consent cookie parse failure' : 'consent-policy mismatch'),
+        {
+          detail: problem.detail,
+        },
+      );
+    }
+    const report = consentReport(decision.limit, decision.state, settings.shopId);
+    const key = Object.values(report).join();
+    if (stored.get('consent') !== key) {
+      stored.set('consent', key);
+      post(`${settings.providerBase}consent`, new URLSearchParams(report));
+    }
+    const was = state;
+    state = decision.state;
+    if (state === 'blocked') {
+      // The visitor said no: what was kept while they decided is forgotten.
+      queue = [];
+      seen = {};
+    } else if (state === 'granted' && was !== 'granted') {
+      ids ??= { pageUid: '', sessionId: sessionId(), userUid: userUid(doc) };
+      pageView();
+      win.dispatchEvent(new CustomEvent(CONSENT_ACCEPTED));
+    }
+  });
+
+  const impressions = watchImpressions(doc, (widget) => {
+    if (state !== 'blocked') seen[widget] = (seen[widget] || 0) + 1;
+  });
+  const stopCartAdds = watchCartAdds(win, () => push({ type: 'add_to_cart' }));
+  const onInteraction = safe((event: Event) => {
+    const name = read((event as CustomEvent).detail, 'name');
+    if (typeof name === 'string' && name) push({ type: 'interaction', name: name.slice(0, 100) });
+  });
+  const onWrite = () => push({ type: 'interaction', name: 'write-review-opened' });
+  const onCollected = () => {
+    // The platform has spoken: its answer replaces an earlier acceptance.
+    accepted = false;
+    decide();
+  };
+  const onAccepted = () => {
+    accepted = true;
+    decide();
+  };
+  const onRefresh = safe(() => {
+    impressions.scan();
+    if (state === 'granted') pageView();
+  });
+  const onHide = safe(() => {
+    if (doc.visibilityState === 'visible') hidden = false;
+    else if (!hidden && state === 'granted') {
+      hidden = true;
+      send(3, 'page_hide');
+    }
+  });
+  const beat = win.setInterval(
+    safe(() => {
+      impressions.scan();
+      if (state === 'granted' && doc.visibilityState === 'visible') send(2, 'heartbeat');
+    }, ERR_TIMER_CALLBACK),
+    HEARTBEAT_MS,
+  );
+  const listeners: [EventTarget, string, (event: Event) => void][] = [
+    [win, 'vitrine:interaction', onInteraction],
+    [win, 'vitrine:write-review', onWrite],
+    [win, CONSENT_ACCEPTED, onAccepted],
+    [win, 'vitrine:refresh', onRefresh],
+    [win, 'pagehide', onHide],
+    [doc, 'visibilitychange', onHide],
+    [doc, 'visitorConsentCollected', onCollected],
+  ];
+  for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
+
+  decide();
+  // The platform loads its privacy API on request; the decision is made again when it is there.
+  const loadFeatures = read(read(win, 'Shopify'), 'loadFeatures');
+  if (!read(read(win, 'Shopify'), 'customerPrivacy') && typeof loadFeatures === 'function') {
+    try {
+      loadFeatures.call(read(win, 'Shopify'), [{ name: 'consent-tracking-api', version: '0.1' }], (error: unknown) => error || decide());
+    } catch {
+      /* the platform's loader failed: the cookie and the setting decide */
+    }
+  }
+  return () => {
+    win.clearInterval(beat);
+    impressions.stop();
+    stopCartAdds();
+    for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The cookies tracking reads and writes (the platform's cart and consent cookies, our user uid).
+ * Not `src/core/cookies.ts`: a module shared by this chunk and a widget (the currency converter
+ * uses that one) would move into the shared core chunk, which has no room for it.
+ */
+
+/** The value of cookie `name`, URI-decoded when it can be; null when there is none or cookies cannot be read. */
+export function readCookie(doc: Document, name: string): string | null {
+  try {
+    const match = new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(doc.cookie);
+    if (!match) return null;
+    try {
+      return decodeURIComponent(match[1]!);
+    } catch {
+      return match[1]!;
+    }
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,277 @@
+// @vitest-environment jsdom
+/**
+ * Tracking on a page (spec §4 "Tracking", "Consent"): the page view, heartbeats while visible,
+ * the final send, impressions once, interactions and add-to-carts batched, the meta of spec §3,
+ * the user uid cookie — and nothing of it (no request, no cookie) before consent allows it.
+ * Time is a fake clock: the heartbeat is counted in ticks, never waited for.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseSettings } from '../../../../src/core/settings';
+import { startTracking } from '../../../../src/widgets/tracking';
+import type { WidgetContext } from '../../../../src/widgets/types';
+
+interface Sent {
+  url: string;
+  body: string | URLSearchParams;
+}
+let sent: Sent[];
+let reports: [number, unknown][];
+let stop: () => void;
+let visibility: DocumentVisibilityState;
+/** The IntersectionObserver callbacks of the page, to show elements. */
+let observed: { callback: IntersectionObserverCallback; targets: Element[] }[];
+
+const tracks = () => sent.filter((request) => request.url.endsWith('/track')).map((request) => JSON.parse(request.body as string));
+const consents = () =>
+  sent.filter((request) => request.url.endsWith('/consent')).map((request) => Object.fromEntries(request.body as URLSearchParams));
+const types = () => tracks().map((request) => [request.meta.requestType, request.events.map((event: { type: string }) => event.type)]);
+
+function start(raw: Record<string, unknown> = {}, page: Partial<WidgetContext['page']> = {}) {
+  const { settings } = parseSettings(
+    { shopId: 'demo', providerBase: 'https://p.example/api/', ...raw },
+    'https://p.example/demo/vitrine.js',
+  );
+  const ctx = {
+    settings,
+    page: { pageType: 'product', designMode: false, preview: false, ...page },
+    report: (code: number, error: unknown) => reports.push([code, error]),
+  } as unknown as WidgetContext;
+  stop = startTracking(ctx, (url, body) => sent.push({ url, body }));
+}
+
+function show(element: Element) {
+  for (const observer of observed) {
+    if (observer.targets.includes(element)) {
+      observer.callback([{ target: element, intersectionRatio: 0.6 } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+    }
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sent = [];
+  reports = [];
+  observed = [];
+  visibility = 'visible';
+  localStorage.clear();
+  sessionStorage.clear();
+  document.cookie = 'vitrine_uid=; max-age=0; path=/';
+  document.cookie = '_tracking_consent=; max-age=0; path=/';
+  document.body.innerHTML =
+    '<div data-vitrine-mount="reviews"></div><span data-vitrine-stars="tee"></span><span data-vitrine-stars="hat"></span>';
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      targets: Element[] = [];
+      constructor(callback: IntersectionObserverCallback) {
+        observed.push({ callback, targets: this.targets });
+      }
+      observe(element: Element) {
+        this.targets.push(element);
+      }
+      unobserve(element: Element) {
+        this.targets.splice(this.targets.indexOf(element), 1);
+      }
+      disconnect() {}
+    },
+  );
+  delete (window as { Shopify?: unknown }).Shopify;
+});
+afterEach(() => {
+  stop?.();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('tracking with consent', () => {
+  it('sends the page view at once, a heartbeat every 5 s while visible, and a final send when hidden', () => {
+    start();
+    expect(types()).toEqual([[1, ['page_view']]]);
+    vi.advanceTimersByTime(10_000);
+    expect(types().slice(1)).toEqual([
+      [2, ['heartbeat']],
+      [2, ['heartbeat']],
+    ]);
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('pagehide'));
+    vi.advanceTimersByTime(15_000);
+    expect(types().slice(3)).toEqual([[3, ['page_hide']]]);
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(5_000);
+    expect(types().slice(4)).toEqual([[2, ['heartbeat']]]);
+  });
+
+  it('sends the meta of spec §3 and the shop id, and keeps the user uid in a cookie for 7 days', () => {
+    const cookieSet = vi.spyOn(document, 'cookie', 'set');
+    document.cookie = 'cart=c0ffee';
+    (window as { ShopifyAnalytics?: unknown }).ShopifyAnalytics = { meta: { product: { id: 4242 } } };
+    start();
+    const [request] = tracks();
+    expect(request).toMatchObject({ version: '0.1.0', shopId: 'demo' });
+    expect(Object.keys(request.meta).sort()).toEqual(
+      [
+        'cartToken',
+        'clientDate',
+        'pageType',
+        'pageUid',
+        'pageUrl',
+        'productId',
+        'referrer',
+        'requestType',
+        'requestUid',
+        'sessionId',
+        'shopId',
+        'userUid',
+      ].sort(),
+    );
+    expect(request.meta).toMatchObject({
+      shopId: 'demo',
+      cartToken: 'c0ffee',
+      pageType: 'product',
+      requestType: 1,
+      productId: '4242',
+      pageUrl: location.href,
+    });
+    expect(request.meta.userUid).toMatch(/^[\da-f]{24}$/);
+    expect(cookieSet).toHaveBeenCalledWith(`vitrine_uid=${request.meta.userUid};max-age=604800;path=/;SameSite=Strict`);
+    vi.advanceTimersByTime(5_000);
+    const [, beat] = tracks();
+    // One page view: its uid, session and user stay; every request has its own uid.
+    expect(beat.meta).toMatchObject({
+      pageUid: request.meta.pageUid,
+      sessionId: request.meta.sessionId,
+      userUid: request.meta.userUid,
+      requestType: 2,
+    });
+    expect(beat.meta.requestUid).not.toBe(request.meta.requestUid);
+    delete (window as { ShopifyAnalytics?: unknown }).ShopifyAnalytics;
+  });
+
+  it('counts each widget element once when half visible, and batches interactions and add-to-carts into the next request', () => {
+    start();
+    const [reviews, tee] = [document.querySelector('[data-vitrine-mount]')!, document.querySelector('[data-vitrine-stars]')!];
+    show(reviews);
+    show(tee);
+    show(tee);
+    window.dispatchEvent(new CustomEvent('vitrine:interaction', { detail: { name: 'photo-opened' } }));
+    window.dispatchEvent(new CustomEvent('vitrine:write-review', { detail: { stars: 5 } }));
+    const form = document.createElement('form');
+    form.setAttribute('action', '/cart/add');
+    document.body.append(form);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    vi.advanceTimersByTime(5_000);
+    expect(tracks()[1].events).toEqual([
+      { type: 'heartbeat' },
+      { type: 'impression', widget: 'reviews', count: 1 },
+      { type: 'impression', widget: 'star-snippets', count: 1 },
+      { type: 'interaction', name: 'photo-opened' },
+      { type: 'interaction', name: 'write-review-opened' },
+      { type: 'add_to_cart' },
+    ]);
+    vi.advanceTimersByTime(5_000);
+    expect(tracks()[2].events).toEqual([{ type: 'heartbeat' }]);
+  });
+
+  it('does not count an add-to-cart form a theme submits with fetch itself (its request is counted instead)', () => {
+    start();
+    const form = document.createElement('form');
+    form.setAttribute('action', '/cart/add');
+    form.addEventListener('submit', (event) => event.preventDefault());
+    document.body.append(form);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    vi.advanceTimersByTime(5_000);
+    expect(tracks()[1].events).toEqual([{ type: 'heartbeat' }]);
+  });
+
+  it('sends a new page view when instant navigation has moved the page', () => {
+    start();
+    history.pushState({}, '', '/products/other');
+    window.dispatchEvent(new Event('vitrine:refresh'));
+    window.dispatchEvent(new Event('vitrine:refresh'));
+    expect(types()).toEqual([
+      [1, ['page_view']],
+      [1, ['page_view']],
+    ]);
+    expect(tracks()[1].meta.pageUid).not.toBe(tracks()[0].meta.pageUid);
+    history.pushState({}, '', '/');
+  });
+
+  it('tracks nothing for the shop owner in the theme editor or a preview', () => {
+    start({}, { designMode: true });
+    stop();
+    start({}, { preview: true });
+    vi.advanceTimersByTime(10_000);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('tracking and consent', () => {
+  const privacy = (consent: 'yes' | 'no' | 'no_interaction') => {
+    (window as { Shopify?: unknown }).Shopify = {
+      customerPrivacy: { getTrackingConsent: () => consent, userCanBeTracked: () => consent === 'yes' },
+    };
+  };
+
+  it('a GDPR shop sends nothing and sets no cookie until the visitor agrees through the platform, then sends what happened', () => {
+    const cookieSet = vi.spyOn(document, 'cookie', 'set');
+    const accepted = vi.fn();
+    window.addEventListener('vitrine:consent-accepted', accepted);
+    privacy('no_interaction');
+    start({ consentLimit: 'GDPR' });
+    window.dispatchEvent(new CustomEvent('vitrine:interaction', { detail: { name: 'filter-used' } }));
+    vi.advanceTimersByTime(20_000);
+    expect(tracks()).toEqual([]);
+    expect(cookieSet).not.toHaveBeenCalled();
+    expect(consents()).toEqual([{ gdpr: '1', ccpa: '0', sId: 'demo', bt: '1' }]);
+
+    privacy('yes');
+    document.dispatchEvent(new CustomEvent('visitorConsentCollected', { detail: { analyticsAllowed: true } }));
+    expect(types()).toEqual([[1, ['page_view', 'interaction']]]);
+    expect(accepted).toHaveBeenCalledOnce();
+    expect(consents()).toEqual([
+      { gdpr: '1', ccpa: '0', sId: 'demo', bt: '1' },
+      { gdpr: '1', ccpa: '0', sId: 'demo', bt: '0' },
+    ]);
+    window.removeEventListener('vitrine:consent-accepted', accepted);
+  });
+
+  it('a visitor who says no is never tracked, and what was kept while they decided is dropped', () => {
+    privacy('no_interaction');
+    start({ consentLimit: 'GDPR' });
+    window.dispatchEvent(new CustomEvent('vitrine:interaction', { detail: { name: 'filter-used' } }));
+    privacy('no');
+    document.dispatchEvent(new Event('visitorConsentCollected'));
+    vi.advanceTimersByTime(20_000);
+    expect(tracks()).toEqual([]);
+    expect(consents().at(-1)).toMatchObject({ bt: '1' });
+  });
+
+  it('vitrine:consent-accepted from a shop’s own banner releases tracking', () => {
+    start({ consentLimit: 'GDPR_BLOCK_ALL' });
+    expect(tracks()).toEqual([]);
+    window.dispatchEvent(new Event('vitrine:consent-accepted'));
+    expect(types()).toEqual([[1, ['page_view']]]);
+  });
+
+  it('sends the consent report once per change, across page views', () => {
+    start({ consentLimit: 'CCPA' });
+    stop();
+    start({ consentLimit: 'CCPA' });
+    expect(consents()).toEqual([{ gdpr: '0', ccpa: '1', sId: 'demo', bt: '0' }]);
+  });
+
+  it('reports a consent cookie that does not parse (3811) and a policy mismatch (3810), once each', () => {
+    document.cookie = `_tracking_consent=${encodeURIComponent('{broken')}; path=/`;
+    start({ consentLimit: 'GDPR' });
+    window.dispatchEvent(new Event('vitrine:refresh'));
+    document.dispatchEvent(new Event('visitorConsentCollected'));
+    expect(reports.map(([code]) => code)).toEqual([3811]);
+    stop();
+    document.cookie = `_tracking_consent=${encodeURIComponent('{"con":{"CMP":{"a":"1"}},"reg":"GDPR"}')}; path=/`;
+    start({ consentLimit: 'CCPA' });
+    expect(reports.map(([code]) => code)).toEqual([3811, 3810]);
+  });
+});
