@@ -5,6 +5,7 @@
  * crawler agents detected, at most 0.5% of real browser agents flagged.
  */
 import { readFileSync } from 'node:fs';
+import { isbot } from 'isbot';
 import { describe, expect, it } from 'vitest';
 import { isBot } from '../../../src/core/bots';
 import { modernBrowsers } from './agents/modernBrowsers';
@@ -58,6 +59,31 @@ describe('isBot by user agent', () => {
       isBot('Mozilla/5.0 (Linux; Android 10; CUBOT_X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'),
     ).toBe(false);
     expect(isBot('')).toBe(true);
+  });
+});
+
+describe('isBot against the isbot package as an oracle', () => {
+  // isbot (a well-kept detector, a dev dependency only: it is about 4 kB gzip, too big for the
+  // loader) labels every agent of our lists; ours must agree with it where it matters.
+  // On the browser side only our browser lists count: isbot lets some crawler-list agents pass
+  // that are tools, not shoppers (GTmetrix, jsdom, an .env scanner, Amazon's fetcher).
+  const crawlerAgents = sections('crawlers.txt').flat();
+  const browserAgents = [...sections('browsers.txt').flat(), ...modernBrowsers()];
+  const oracleBots = [...crawlerAgents, ...browserAgents].filter((agent) => isbot(agent));
+  const oracleBrowsers = browserAgents.filter((agent) => !isbot(agent));
+
+  it('detects at least 97% of what the oracle calls a crawler', () => {
+    const detected = share(oracleBots);
+    console.info(`isBot: ${percent(detected)} of ${oracleBots.length} agents isbot calls crawlers`);
+    expect(oracleBots.length).toBeGreaterThan(900);
+    expect(detected).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it('flags at most 0.5% of what the oracle calls a browser', () => {
+    const flagged = share(oracleBrowsers);
+    console.info(`isBot: ${percent(flagged)} of ${oracleBrowsers.length} agents isbot calls browsers flagged`);
+    expect(oracleBrowsers.length).toBeGreaterThan(900);
+    expect(flagged).toBeLessThanOrEqual(0.005);
   });
 });
 
