@@ -32,15 +32,17 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Resolve the response text instead of parsing JSON (DELETE always does). */
   text?: boolean;
+  /** The fetch cache mode: `'no-store'` for answers that must be fresh (product JSON, spec §7). */
+  cache?: RequestCache;
 }
 
-/** Failure details passed to `onError` for reportable failures (spec §8). */
-export interface RequestErrorInfo {
+/** Failure details passed to `onError` for reportable failures (spec §8); a type, so it is a report's `extra` as is. */
+export type RequestErrorInfo = {
   url: string;
   method: string;
   status: number;
   message: string;
-}
+};
 
 /** A request function bound to one budget; resolves null when dropped or on an empty body. */
 export type Requester = <T = unknown>(url: string, init?: RequestOptions) => Promise<T | null>;
@@ -50,6 +52,8 @@ export interface RequestError extends Error {
   name: 'RequestError';
   status: number;
   url: string;
+  /** The response text of a non-2xx answer (the platform's `{status, message, description}` of a 422). */
+  body?: string;
 }
 
 /** The request exceeded its timeout (spec §7); status 0, message contains 'timeout'. */
@@ -60,8 +64,13 @@ export interface TimeoutError extends Error {
 }
 
 /** Plain Errors with a name instead of subclasses: smaller, and `name` checks work across bundles. */
-const namedError = <E extends RequestError | TimeoutError>(name: E['name'], message: string, status: number, url: string): E =>
-  Object.assign(new Error(message), { name, status, url }) as E;
+const namedError = <E extends RequestError | TimeoutError>(
+  name: E['name'],
+  message: string,
+  status: number,
+  url: string,
+  body?: string,
+): E => Object.assign(new Error(message), { name, status, url, body }) as E;
 
 /** True for a request timeout. */
 export function isTimeoutError(error: unknown): error is TimeoutError {
@@ -151,11 +160,11 @@ export function createRequester(
       // Looked up per call (not at creation) so late polyfills / test spies apply.
       const fetcher = opts.fetch || globalThis.fetch;
       Promise.resolve()
-        .then(() => fetcher(url, { method, headers, body, keepalive: init.keepalive, signal: ctrl?.signal }))
+        .then(() => fetcher(url, { method, headers, body, keepalive: init.keepalive, cache: init.cache, signal: ctrl?.signal }))
         .then(
           (res) =>
             res.text().then((txt) => {
-              if (!res.ok) throw namedError('RequestError', `HTTP ${res.status} for ${method} ${url}`, res.status, url);
+              if (!res.ok) throw namedError('RequestError', `HTTP ${res.status} for ${method} ${url}`, res.status, url, txt);
               if (method === 'DELETE' || init.text) return txt;
               if (!txt.trim()) return null;
               try {
