@@ -1,0 +1,118 @@
+/**
+ * Our own cart calls (spec §7): add (items, or the product form serialized), change, update and
+ * clear, each followed by a re-read of the cart through the page's cart reader (which publishes
+ * the change: signal, stored snapshot, `vitrine:cart-changed`). The result is a tagged union a
+ * widget acts on; when the cart read back does not hold what was asked, it carries spec §8's
+ * 'Some items have changed or are out of stock. Try refreshing the page.' A 422 from the platform
+ * (spec §7: "shows a browser alert") is shown with `window.alert` and its message.
+ */
+import type { CartSnapshot } from '../state/cart';
+import { ERR_ATC_FORM } from './errors';
+import type { Report } from './lib/guardWith';
+import { cartAgrees, type CartAsk } from './cartSnapshot';
+import type { CartSync } from './cartSync';
+import { asRequestError } from './lib/requestFailure';
+import type { Requester } from './request';
+
+/** Spec §8: what the shopper reads when the cart disagrees with what was asked. */
+export const CART_OUT_OF_SYNC_TEXT = 'Some items have changed or are out of stock. Try refreshing the page.';
+
+/** A cart call (spec §7). `addForm` posts the form as the platform would (its `id`, `quantity`, `properties[…]`…). */
+export type CartCall =
+  | { kind: 'add'; items: { id: number; quantity: number; properties?: Record<string, string> }[] }
+  | { kind: 'addForm'; form: HTMLFormElement | null }
+  | { kind: 'change'; id: number; quantity: number }
+  | { kind: 'changeLine'; line: number; quantity: number }
+  | { kind: 'update'; updates: Record<number, number> }
+  | { kind: 'clear' };
+
+/** What a cart call ended with. */
+export type CartResult =
+  /** The cart read back holds what was asked. */
+  | { kind: 'ok'; cart: CartSnapshot }
+  /** Done, but the cart read back disagrees (or could not be read): show `message`. */
+  | { kind: 'outOfSync'; cart: CartSnapshot | null; message: string }
+  /** The platform refused it (422: the alert was shown with `message`). */
+  | { kind: 'rejected'; status: number; message: string }
+  /** Not sent (no form, nothing to post) or failed on the way (network, timeout, budget). */
+  | { kind: 'failed'; reason: string };
+
+/** What a cart call needs: the page's window, locale root, request wrapper, error hook and cart reader. */
+export interface CartApiContext {
+  win: Window;
+  root: string;
+  request: Requester;
+  report: Report;
+  sync: CartSync;
+}
+
+/** The platform's error answer: `{ status, message, description }`. */
+const platformMessage = (body: string | undefined): string => {
+  try {
+    const answer = JSON.parse(body || '{}') as { message?: unknown; description?: unknown };
+    return String(answer.description || answer.message || '');
+  } catch {
+    return '';
+  }
+};
+
+/** The request of a call: endpoint, body, and what to check the cart for afterwards; a failure when it cannot be sent. */
+function prepare(call: CartCall, report: Report): { path: string; body: FormData | object; ask: CartAsk } | { failure: string } {
+  switch (call.kind) {
+    case 'add':
+      return { path: 'add', body: { items: call.items }, ask: { kind: 'add', items: call.items } };
+    case 'addForm': {
+      if (!call.form) {
+        report(ERR_ATC_FORM, new Error('Missing add to cart form.'));
+        return { failure: 'Missing add to cart form.' };
+      }
+      let data: FormData | null = null;
+      try {
+        data = new FormData(call.form);
+      } catch {
+        /* not a form element */
+      }
+      const id = Number(data?.get('id'));
+      if (!data || !id) {
+        report(ERR_ATC_FORM, new Error('Missing serialized form data.'));
+        return { failure: 'Missing serialized form data.' };
+      }
+      return { path: 'add', body: data, ask: { kind: 'add', items: [{ id, quantity: Number(data.get('quantity')) || 1 }] } };
+    }
+    case 'change':
+      return { path: 'change', body: { id: String(call.id), quantity: call.quantity }, ask: call };
+    case 'changeLine':
+      return { path: 'change', body: { line: call.line, quantity: call.quantity }, ask: call };
+    case 'update':
+      return { path: 'update', body: { updates: call.updates }, ask: call };
+    case 'clear':
+      return { path: 'clear', body: {}, ask: call };
+  }
+}
+
+/** Sends `call` (see the module comment). Never rejects. */
+export async function callCart({ win, root, request, report, sync }: CartApiContext, call: CartCall): Promise<CartResult> {
+  const prepared = prepare(call, report);
+  if ('failure' in prepared) return { kind: 'failed', reason: prepared.failure };
+  const before = sync.current();
+  const url = new URL(`${root}/cart/${prepared.path}.js`, win.location.href).href;
+  try {
+    // A serialized form goes as multipart, as the form itself would post; the rest as JSON.
+    const payload = prepared.body instanceof FormData ? { body: prepared.body } : { json: prepared.body };
+    const answer = await sync.own(url, () => request(url, { method: 'POST', headers: { Accept: 'application/json' }, ...payload }));
+    if (answer === null) return { kind: 'failed', reason: 'request budget spent' };
+  } catch (error) {
+    const failure = asRequestError(error);
+    if (failure?.status === 422) {
+      const message = platformMessage(failure.body) || CART_OUT_OF_SYNC_TEXT;
+      win.alert(message);
+      void sync.refresh();
+      return { kind: 'rejected', status: 422, message };
+    }
+    return { kind: 'failed', reason: String((error as Error | null)?.message ?? error) };
+  }
+  const after = await sync.refresh();
+  return after && cartAgrees(prepared.ask, before, after)
+    ? { kind: 'ok', cart: after }
+    : { kind: 'outOfSync', cart: after, message: CART_OUT_OF_SYNC_TEXT };
+}
