@@ -87,7 +87,8 @@ function chunkMap(): Record<string, string[]> {
     // Stored without what the loader can add back: the folder, the extension and, for the
     // entry's own file, its name (`reviews-BF5B4ihy` -> `BF5B4ihy`).
     const short = (f: string) => f.replace(/^chunks\/|\.js$/g, '');
-    map[entry.name] = [short(entry.file).slice(entry.name.length + 1), ...[...seen].map(short)];
+    // Imports sorted: the same shared chunks in the same order in every entry compress best.
+    map[entry.name] = [short(entry.file).slice(entry.name.length + 1), ...[...seen].map(short).sort()];
   }
   const services = map.services && `services-${map.services[0]}`;
   for (const name of Object.keys(map)) if (services && !name.includes('.') && requestsOnMount(name)) map[name].push(services);

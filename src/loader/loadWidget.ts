@@ -11,13 +11,13 @@ const chunks = new Map<string, Promise<unknown>>();
  * per page. The chunk's own imports (the shared framework chunk) are modulepreloaded at the same
  * moment, so they download in parallel instead of one after the other.
  */
-export function importChunk<T>(assetBase: string, name: string, doc: Document = document): Promise<T> {
+export function importChunk<T>(assetBase: string, name: string): Promise<T> {
   let pending = chunks.get(name);
   if (!pending) {
     const files = CHUNKS[name];
     if (!files) return Promise.reject(new Error(`unknown chunk: ${name}`));
     const url = (file: string) => `${assetBase}chunks/${file}.js`;
-    for (const file of files.slice(1)) preload(doc, url(file));
+    for (const file of files.slice(1)) preload(document, url(file));
     pending = import(/* @vite-ignore */ url(`${name}-${files[0]}`));
     // A failed download may succeed on the next try (flaky mobile network): forget it.
     pending.catch(() => chunks.delete(name));
@@ -32,7 +32,7 @@ export function importChunk<T>(assetBase: string, name: string, doc: Document = 
  */
 export async function loadWidget(assetBase: string, name: string, host: HTMLElement, ctx: WidgetContext): Promise<void> {
   try {
-    const mod = await importChunk<WidgetModule>(assetBase, name, host.ownerDocument);
+    const mod = await importChunk<WidgetModule>(assetBase, name);
     mod.mount(host, ctx);
   } catch (error) {
     reportError(ERR_WIDGET_RENDER, error, { widget: name });

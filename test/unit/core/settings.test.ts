@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, parseSettings } from '../../../src/core/settings';
+import { MODULE } from '../../../src/core/constants';
+import { DEFAULT_SETTINGS, MODULE_IDS, parseSettings } from '../../../src/core/settings';
 import { parseCurrencySettings } from '../../../src/widgets/currency-converter/settings';
 import { parseReviewsSettings } from '../../../src/core/reviewsSettings';
 
@@ -255,6 +256,10 @@ describe('parseSettings problem count', () => {
   });
   it('widget sections must be objects; their content is left to the widget', () => {
     expect(parseSettings({ shopId: 'a', reviews: 'on', currency: { anything: 1 } }, SCRIPT).problems).toEqual(['reviews: expected object']);
+  });
+  it('every module id of MODULE is valid (MODULE_IDS spells them out so the loader ships no object)', () => {
+    expect([...MODULE_IDS].sort()).toEqual(Object.values(MODULE).sort());
+    expect(parseSettings({ shopId: 'a', modules: Object.values(MODULE) }, SCRIPT).problems).toEqual([]);
   });
   it('reports a placement missing fields once', () => {
     expect(parseSettings({ shopId: 'a', cartReserved: { placement: { selector: '.x' } } }, SCRIPT).problems).toEqual([

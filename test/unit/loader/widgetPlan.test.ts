@@ -27,7 +27,6 @@ const page = (pageType: string, patch: Partial<PageContext> = {}): PageContext =
     store: {
       shopDomain: 'shop.example',
       currency: { active: 'USD', rate: 1 },
-      customerPrivacy: null,
       themeRole: 'main',
       designMode: false,
       countryCode: null,
