@@ -185,6 +185,15 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
+                // The commerce services (product data, selected variant, add-to-cart button, cart):
+                // in the commerce chunks while only they import them; once a second widget does
+                // (the offer card), in a chunk of their own, never in `core`, which every page with
+                // stars loads. Before `core`: the first matching group wins.
+                name: 'commerce-core',
+                test: /src[\\/]core[\\/](atcButton|cart\w+|pageProduct|product\w+|selectedVariant|variantWatcher)\.ts$/,
+                minShareCount: 2,
+              },
+              {
                 // Framework-free code that two or more widgets share (constants, the settings
                 // walker and shared sections, storage, star shapes): one small chunk instead of a
                 // handful of tiny ones.

@@ -13,6 +13,8 @@ export const MODULE = {
   reviews: 21,
   currencyConverter: 30,
   contentProtection: 12,
+  /** The product-offer card (spec §2; its widget is not built yet): opt-in, never a default. */
+  offerCard: 47,
 } as const;
 
 // The page's contract: names themes and other scripts see (events, attributes).

@@ -1,0 +1,58 @@
+/**
+ * Lazy entry `commerce`: the page's commerce services, without UI (the loader mounts it at idle,
+ * on a detached host).
+ *
+ * - Wherever a cart module is enabled (cart-reserved 24, offer card 47): the cart watcher, which
+ *   keeps the `cart` signal current and fires `vitrine:cart-changed` whoever changes the cart.
+ * - On product pages: its lazy part `commerce.product` (product data, selected variant,
+ *   add-to-cart button), started again after `Vitrine.refresh()` (instant navigation, a
+ *   re-rendered section).
+ *
+ * Mounting twice is harmless: the cart-reserved box mounts it as soon as it loads itself (it needs
+ * the cart before the page is idle), the loader mounts it again at idle.
+ */
+import { MODULE } from '../../core/constants';
+import { ERR_WIDGET_RENDER } from '../../core/errors';
+import { pageCartSync } from '../../core/cartSync';
+import { watchCartRequests } from '../../core/cartWatcher';
+import type { PageContext } from '../../core/pageContext';
+import { createStorage } from '../../core/storage';
+import type { MountWidget } from '../types';
+
+type ProductPart = typeof import('./lazy/product');
+
+let started = false;
+
+export const mount: MountWidget = (_host, ctx) => {
+  if (started) return;
+  started = true;
+  const win = window;
+  if (ctx.settings.modules.some((id) => id === MODULE.cartReserved || id === MODULE.offerCard)) {
+    const sync = pageCartSync({
+      win,
+      request: ctx.request,
+      root: ctx.page.store.root,
+      report: ctx.report,
+      storage: createStorage('local'),
+    });
+    // Watching first: a cart request that ends while the first read runs is not missed.
+    watchCartRequests(win, sync, ctx.report);
+    void sync.refresh();
+  }
+  let stopProductPage = () => {};
+  const startProductPage = (page: PageContext) => {
+    stopProductPage();
+    stopProductPage = () => {};
+    if (page.pageType !== 'product') return;
+    let stopped = false;
+    stopProductPage = () => void (stopped = true);
+    ctx
+      .load<ProductPart>('commerce.product')
+      .then((part) => {
+        if (!stopped) stopProductPage = part.startProductPage(win, ctx, page);
+      })
+      .catch((error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.product' }));
+  };
+  startProductPage(ctx.page);
+  ctx.onRefresh(startProductPage);
+};
