@@ -6,78 +6,25 @@
  * - read path: `GET` reviews (the current versioned URL, brotli accepted) and stats at 10 and 100
  *   connections: requests/s, p50 and p99 latency (autocannon);
  * - write path: 1,000 concurrent clients spread over 4 processes, each sending one tracking beacon
- *   with its own request uid and one owner reply or hide: every beacon stored exactly once, the
- *   stats equal to the stored rows;
+ *   with its own request uid, one review with its own idempotency key and one owner reply or hide:
+ *   every beacon and review stored exactly once, the stats equal to the stored rows;
  * - fault: the same load with one of the 4 processes killed in the middle; clients that fail retry
  *   (on another process): nothing lost, nothing stored twice.
  *
  *   PERF_SECONDS=8 npm run perf:provider          # seconds per read measurement (default 8)
  *   npm run perf:provider -- --read-only          # skip the write and fault runs
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { adminToken, percentile, startProvider, withRetry, type Provider } from './lib/providerProcess.ts';
 import { formatTable, type Table } from './lib/table.ts';
 // @ts-expect-error -- a plain .mjs helper shared with the npm scripts (no types)
 import { startTestPostgres } from '../scripts/lib.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.PERF_SECONDS || 8);
 const HANDLE = 'classic-cotton-tee';
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-/** A provider (one process or a cluster) started for the measurement. */
-interface Provider {
-  label: string;
-  origin: string;
-  dataDir: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-let nextPort = 18500;
-
-/** Starts `server/main.ts` (rate limits off) and waits until it answers. */
-async function startProvider(label: string, options: { databaseUrl?: string; workers?: number }): Promise<Provider> {
-  const port = nextPort++;
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-perf-'));
-  const args = ['--import', 'tsx', 'server/main.ts', ...(options.workers ? ['--workers', String(options.workers)] : [])];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    VITRINE_DATA_DIR: dataDir,
-    VITRINE_LOG: '0',
-    VITRINE_RATE_LIMIT: '0',
-  };
-  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (attempt > 300) throw new Error(`${label} did not start`);
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  return {
-    label,
-    origin,
-    dataDir,
-    child,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((done) => child.once('exit', done));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The shop's current lastUpdated, as the settings publish it. */
 async function lastUpdated(provider: Provider): Promise<number> {
@@ -125,23 +72,31 @@ async function readPath(providers: Provider[]): Promise<Table> {
   };
 }
 
-/** The demo shop's admin token, written by the provider that seeded the data folder. */
-const adminToken = (provider: Provider) => readFileSync(join(provider.dataDir, 'admin-token'), 'utf8').trim();
+/** Products the write path's review submissions are about. */
+const REVIEWED = ['classic-cotton-tee', 'ceramic-mug', 'wool-beanie', 'canvas-tote-bag'];
 
-/** A request that fails on a dead process is retried (a new connection reaches a live one). */
-async function withRetry(send: () => Promise<Response>): Promise<{ response: Response; retries: number }> {
-  for (let retries = 0; ; retries++) {
-    try {
-      const response = await send();
-      if (response.status < 500 || retries >= 20) return { response, retries };
-    } catch (error) {
-      if (retries >= 20) throw error;
-    }
-    await new Promise((wait) => setTimeout(wait, 20 * (retries + 1)));
-  }
+/** A shopper's review (published at once: 4 or 5 stars) with its own idempotency key and address. */
+function submitReview(origin: string, run: string, index: number): Promise<Response> {
+  const form = new FormData();
+  form.set('shopId', 'demo');
+  form.set('productHandle', REVIEWED[index % REVIEWED.length]!);
+  form.set('review[name]', `Load ${index}`);
+  form.set('review[email]', `${run}-${index}@example.com`);
+  form.set('review[review]', `Load test review ${index}`);
+  form.set('review[stars]', String(4 + (index % 2)));
+  form.set('idempotencyKey', `${run}-${index}`);
+  return fetch(`${origin}/api/add-new-review`, { method: 'POST', body: form });
 }
 
-/** 1,000 concurrent clients: a beacon (own request uid) and an owner write each; then the checks. */
+/** Reviews stored per idempotency key of the run: how many keys, and how many of them more than once. */
+async function storedReviews(db: pg.Client, run: string): Promise<{ stored: number; twice: number }> {
+  const rows = (
+    await db.query<{ n: string }>('SELECT count(*) AS n FROM reviews WHERE idempotency_key LIKE $1 GROUP BY idempotency_key', [`${run}-%`])
+  ).rows;
+  return { stored: rows.length, twice: rows.filter((row) => Number(row.n) > 1).length };
+}
+
+/** 1,000 concurrent clients: a beacon (own request uid), a review (own idempotency key) and an owner write each; then the checks. */
 async function writeLoad(provider: Provider, databaseUrl: string, options: { killOne?: boolean }) {
   const CLIENTS = 1000;
   const token = adminToken(provider);
@@ -178,10 +133,12 @@ async function writeLoad(provider: Provider, databaseUrl: string, options: { kil
         body: JSON.stringify(write.body),
       }),
     );
+    // A retried submission carries the same idempotency key.
+    const reviewed = await withRetry(() => submitReview(provider.origin, run, index));
     latencies.push(performance.now() - t0);
-    retries += tracked.retries + owned.retries;
-    if (tracked.response.status !== 204 || owned.response.status !== 200)
-      throw new Error(`client ${index}: ${tracked.response.status}/${owned.response.status}`);
+    retries += tracked.retries + owned.retries + reviewed.retries;
+    const statuses = [tracked.response.status, owned.response.status, reviewed.response.status];
+    if (statuses.join() !== '204,200,200') throw new Error(`client ${index}: ${statuses.join('/')}`);
   };
   const pending = Array.from({ length: CLIENTS }, (_, index) => client(index));
   if (options.killOne) {
@@ -204,20 +161,21 @@ async function writeLoad(provider: Provider, databaseUrl: string, options: { kil
     )
   ).rows;
   const twice = stored.filter((row) => Number(row.n) > 1).length;
+  const reviews = await storedReviews(db, run);
   const after = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM track_batches')).rows[0]!.n);
   const statsOk = await statsMatchRows(provider, db);
   await db.end();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
   return {
     clients: CLIENTS,
     failed,
     stored: stored.length,
-    twice,
+    reviews: reviews.stored,
+    twice: twice + reviews.twice,
     growth: after - before,
     seconds,
-    p50: pct(50),
-    p99: pct(99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
     retries,
     killed,
     statsOk,
@@ -229,7 +187,7 @@ async function statsMatchRows(provider: Provider, db: pg.Client): Promise<boolea
   const handles = (await db.query<{ handle: string }>("SELECT handle FROM products WHERE shop_id = 'demo'")).rows.map((row) => row.handle);
   const counted = (
     await db.query<{ handle: string; n: string }>(
-      "SELECT product_handle AS handle, count(*) AS n FROM reviews WHERE shop_id = 'demo' AND hidden = 0 GROUP BY 1",
+      "SELECT product_handle AS handle, count(*) AS n FROM reviews WHERE shop_id = 'demo' AND hidden = 0 AND status = 'published' GROUP BY 1",
     )
   ).rows;
   const expected = new Map(counted.map((row) => [row.handle, Number(row.n)]));
@@ -294,22 +252,25 @@ async function main(): Promise<void> {
           result.clients,
           result.failed,
           result.stored,
+          result.reviews,
           result.twice,
           result.growth,
           result.statsOk ? 'yes' : 'NO',
           result.retries,
           result.p50,
           result.p99,
-          Math.round((result.clients * 2) / result.seconds),
+          Math.round((result.clients * 3) / result.seconds),
         ]);
       }
       tables.push({
-        title: 'Write path on PostgreSQL: 1,000 concurrent clients, each one beacon (own request uid) and one owner reply or hide',
+        title:
+          'Write path on PostgreSQL: 1,000 concurrent clients, each one beacon (own request uid), one review (own idempotency key) and one owner reply or hide',
         columns: [
           'run',
           'clients',
           'failed',
           'beacons stored',
+          'reviews stored',
           'stored twice',
           'new batches',
           'stats = rows',
@@ -320,7 +281,7 @@ async function main(): Promise<void> {
         ],
         rows,
         notes: [
-          'Failed requests (connection reset by the killed process, 5xx) are retried by the client; a retried beacon carries the same request uid.',
+          'Failed requests (connection reset by the killed process, 5xx) are retried by the client; a retried beacon carries the same request uid, a retried review the same idempotency key.',
         ],
       });
     }

@@ -5,6 +5,9 @@
  *   npm run admin -- reply <reviewId> ""          (removes the reply)
  *   npm run admin -- hide <reviewId>
  *   npm run admin -- unhide <reviewId>
+ *   npm run admin -- pending [--page N]           (reviews waiting for approval, newest first)
+ *   npm run admin -- approve <reviewId>
+ *   npm run admin -- reject <reviewId>
  *
  * The admin token comes from --token, else $VITRINE_ADMIN_TOKEN, else (demo shop only) the file
  * `$VITRINE_DATA_DIR/admin-token` (default ./data) that the server writes when it generates the
@@ -18,7 +21,7 @@ import { DEMO_SHOP_ID } from './lib/demoShop.ts';
 
 /** The one-line usage, printed with argument errors. */
 export const USAGE =
-  'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId>  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
+  'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId> | pending [--page N] | approve <reviewId> | reject <reviewId>  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
 
 /** Where the CLI writes (and, in tests, how it fetches). */
 export interface CliIo {
@@ -27,21 +30,27 @@ export interface CliIo {
   fetch?: typeof fetch;
 }
 
+/** Commands that act on one review. */
+const REVIEW_COMMANDS = ['reply', 'hide', 'unhide', 'approve', 'reject'] as const;
+type ReviewCommand = (typeof REVIEW_COMMANDS)[number];
+
 interface Parsed {
-  command: 'reply' | 'hide' | 'unhide';
+  command: ReviewCommand | 'pending';
   reviewId: string;
   text?: string;
+  page: number;
   shop: string;
   url: string;
   token?: string;
 }
 
-function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Parsed {
+/** Splits argv into positional arguments and `--shop/--url/--token/--page` values. */
+function splitArgs(argv: string[]): { positional: string[]; flags: Record<string, string> } {
   const positional: string[] = [];
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const flag = /^--(shop|url|token)(?:=(.*))?$/.exec(arg);
+    const flag = /^--(shop|url|token|page)(?:=(.*))?$/.exec(arg);
     if (flag) {
       const value = flag[2] ?? argv[++i];
       if (value === undefined) throw new Error(`--${flag[1]} needs a value`);
@@ -52,15 +61,31 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Parsed {
       positional.push(arg);
     }
   }
-  const [command, reviewId, text, ...rest] = positional;
-  if (command !== 'reply' && command !== 'hide' && command !== 'unhide') throw new Error(USAGE);
+  return { positional, flags };
+}
+
+/** Checks the positional arguments of a command; throws the message to print. */
+function checkPositional(command: string | undefined, reviewId: string | undefined, text: string | undefined, rest: string[]): void {
+  if (command === 'pending') {
+    if (reviewId !== undefined) throw new Error(`too many arguments (${USAGE})`);
+    return;
+  }
+  if (!REVIEW_COMMANDS.includes(command as ReviewCommand)) throw new Error(USAGE);
   if (!reviewId || !/^[1-9][0-9]{0,12}$/.test(reviewId)) throw new Error(`review id must be a positive integer (${USAGE})`);
   if (command === 'reply' && text === undefined) throw new Error('reply needs the reply text (use "" to remove the reply)');
   if (rest.length || (command !== 'reply' && text !== undefined)) throw new Error(`too many arguments (${USAGE})`);
+}
+
+function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Parsed {
+  const { positional, flags } = splitArgs(argv);
+  const [command, reviewId, text, ...rest] = positional;
+  checkPositional(command, reviewId, text, rest);
+  if (flags.page !== undefined && !/^[1-9][0-9]{0,5}$/.test(flags.page)) throw new Error('--page must be a positive integer');
   return {
-    command,
-    reviewId,
+    command: command as Parsed['command'],
+    reviewId: reviewId ?? '',
     text,
+    page: Number(flags.page ?? 1),
     shop: flags.shop ?? DEMO_SHOP_ID,
     url: (flags.url ?? env.VITRINE_URL ?? `http://localhost:${env.PORT || 8080}`).replace(/\/+$/, ''),
     token: flags.token,
@@ -72,11 +97,29 @@ function dataDirOf(env: NodeJS.ProcessEnv): string {
   return path.resolve(env.VITRINE_DATA_DIR || './data');
 }
 
-/** The owner endpoint's answer. */
+/** A review as the owner endpoints answer it (the fields the CLI prints). */
+interface OwnerReview {
+  id: number;
+  hidden: boolean;
+  status: string;
+  reply: string | null;
+  productHandle: string | null;
+  name: string;
+  email?: string | null;
+  stars: number;
+  review: string;
+  date: string;
+}
+
+/** The owner endpoints' answers. */
 interface AdminAnswer {
   error?: { code?: string; message?: string };
-  review?: { id: number; hidden: boolean; reply: string | null; productHandle: string | null };
+  review?: OwnerReview;
   lastUpdated?: number;
+  reviews?: OwnerReview[];
+  total?: number;
+  page?: number;
+  pages?: number;
 }
 
 /** The admin token: --token, else $VITRINE_ADMIN_TOKEN, else (demo shop) the server's token file; an error line when there is none. */
@@ -103,21 +146,31 @@ function unreachableCause(err: unknown): string {
   return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).message;
 }
 
-/** POST the command to the owner endpoint; the answer, or the error line to print. */
-async function postCommand(
-  args: Parsed,
-  token: string,
-  io: CliIo,
-): Promise<{ review: NonNullable<AdminAnswer['review']>; lastUpdated?: number } | { error: string }> {
-  const action = args.command === 'reply' ? 'reply' : 'hide';
-  const payload = args.command === 'reply' ? { reply: args.text ?? '' } : { hidden: args.command === 'hide' };
-  const endpoint = `${args.url}/api/admin/${encodeURIComponent(args.shop)}/reviews/${args.reviewId}/${action}`;
+/** The request a command makes: method, path under the shop's reviews, JSON body. */
+function requestOf(args: Parsed): { method: 'GET' | 'POST'; path: string; body?: unknown } {
+  switch (args.command) {
+    case 'pending':
+      return { method: 'GET', path: `pending?page=${args.page}` };
+    case 'reply':
+      return { method: 'POST', path: `${args.reviewId}/reply`, body: { reply: args.text ?? '' } };
+    case 'hide':
+    case 'unhide':
+      return { method: 'POST', path: `${args.reviewId}/hide`, body: { hidden: args.command === 'hide' } };
+    default:
+      return { method: 'POST', path: `${args.reviewId}/${args.command}`, body: {} };
+  }
+}
+
+/** Sends the command to the owner endpoint; the answer, or the error line to print. */
+async function sendCommand(args: Parsed, token: string, io: CliIo): Promise<{ answer: AdminAnswer } | { error: string }> {
+  const request = requestOf(args);
+  const endpoint = `${args.url}/api/admin/${encodeURIComponent(args.shop)}/reviews/${request.path}`;
   let response: Response;
   try {
     response = await (io.fetch ?? fetch)(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(payload),
+      method: request.method,
+      headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${token}` },
+      body: request.body ? JSON.stringify(request.body) : undefined,
       signal: AbortSignal.timeout(10_000),
     });
   } catch (err) {
@@ -129,15 +182,42 @@ async function postCommand(
   } catch {
     return { error: `error: HTTP ${response.status} with a non-JSON answer from ${endpoint}` };
   }
-  if (!response.ok || !answer.review) {
-    return {
-      error: `error: HTTP ${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? 'unexpected answer'}`.replace(
-        /\s+/g,
-        ' ',
-      ),
-    };
+  if (!response.ok || !(answer.review || answer.reviews)) {
+    const message = `error: HTTP ${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? 'unexpected answer'}`;
+    return { error: message.replace(/\s+/g, ' ') };
   }
-  return { review: answer.review, lastUpdated: answer.lastUpdated };
+  return { answer };
+}
+
+/** What a review command did, in words. */
+function outcomeOf(command: ReviewCommand, review: OwnerReview): string {
+  if (command === 'reply') return review.reply ? `reply saved: ${review.reply}` : 'reply removed';
+  if (command === 'hide' || command === 'unhide') return review.hidden ? 'hidden' : 'visible again';
+  return review.status === 'published' ? (review.hidden ? 'published (still hidden)' : 'published') : review.status;
+}
+
+/** The review's text on one line: tags dropped, cut to 80 characters. */
+function excerpt(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** The pending queue: a summary line, then one line per review. */
+function pendingLines(shop: string, answer: AdminAnswer): string[] {
+  const reviews = answer.reviews ?? [];
+  const lines = [
+    `${answer.total ?? reviews.length} pending review(s) for ${shop} (page ${answer.page ?? 1} of ${Math.max(1, answer.pages ?? 1)})`,
+  ];
+  for (const review of reviews) {
+    const who = review.email ? `${review.name} <${review.email}>` : review.name;
+    lines.push(
+      `${review.id} ${review.stars}★ ${review.productHandle ?? '-'} ${review.date.slice(0, 10)} ${who}: ${excerpt(review.review)}`,
+    );
+  }
+  return lines;
 }
 
 /** Run the CLI; returns the process exit code. */
@@ -154,21 +234,20 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
     io.err(token.error);
     return 1;
   }
-  const result = await postCommand(args, token.token, io);
+  const result = await sendCommand(args, token.token, io);
   if ('error' in result) {
     io.err(result.error);
     return 1;
   }
-  const { review, lastUpdated } = result;
-  const what =
-    args.command === 'reply'
-      ? review.reply
-        ? `reply saved: ${review.reply}`
-        : 'reply removed'
-      : review.hidden
-        ? 'hidden'
-        : 'visible again';
-  io.out(`review ${review.id} (${args.shop}/${review.productHandle ?? '-'}): ${what}; lastUpdated=${lastUpdated}`);
+  const { answer } = result;
+  if (args.command === 'pending') {
+    for (const line of pendingLines(args.shop, answer)) io.out(line);
+    return 0;
+  }
+  const review = answer.review!;
+  io.out(
+    `review ${review.id} (${args.shop}/${review.productHandle ?? '-'}): ${outcomeOf(args.command, review)}; lastUpdated=${answer.lastUpdated}`,
+  );
   return 0;
 }
 

@@ -19,14 +19,50 @@ interface RateLimits {
   storeErrorPerMinute: number;
   /** Failed admin requests (wrong or missing token) per 15 minutes (VITRINE_ADMIN_FAILURES_PER_15_MIN). */
   adminFailuresPer15Min: number;
+  /** Review submissions (`/api/add-new-review`, `/api/store-review-for-order`) per hour (VITRINE_REVIEW_RATE_PER_HOUR). */
+  reviewsPerHour: number;
+  /** `POST /api/store-captured-email` requests per minute (VITRINE_CAPTURED_EMAIL_RATE_PER_MIN). */
+  capturedEmailsPerMinute: number;
 }
+
+/** What one review submission may carry (docs/provider-api.md "Reviews (write side)"). */
+export interface ReviewPhotoLimits {
+  /** Photos per review, 0–20 (VITRINE_REVIEW_MAX_PHOTOS; 0: no photos accepted). */
+  maxCount: number;
+  /** Bytes of one uploaded photo (VITRINE_REVIEW_PHOTO_MAX_MB, in megabytes). */
+  maxPhotoBytes: number;
+  /** Bytes of the whole request, fields and photos (VITRINE_REVIEW_REQUEST_MAX_MB, in megabytes). */
+  maxRequestBytes: number;
+  /** Pixels (width × height) of one uploaded photo, checked before it is decoded (VITRINE_REVIEW_PHOTO_MAX_MEGAPIXELS). */
+  maxPixels: number;
+}
+
+const MB = 1024 * 1024;
+
+/** 5 phone photos of a few MB each; 40 megapixels is above any phone camera, far below a decompression bomb. */
+const DEFAULT_REVIEW_PHOTO_LIMITS: ReviewPhotoLimits = {
+  maxCount: 5,
+  maxPhotoBytes: 15 * MB,
+  maxRequestBytes: 40 * MB,
+  maxPixels: 40_000_000,
+};
+
+/** Photos per review at most, whatever is configured (each costs a decode and two encodes). */
+const MAX_PHOTOS_CEILING = 20;
 
 /**
  * Generous enough for real traffic behind one address (an office or a mobile carrier NAT): a page
  * view sends a tracking beacon at start, one per 5 s heartbeat and one when hidden (SPEC §4), and
  * at most 10 error reports.
  */
-const DEFAULT_RATE_LIMITS: RateLimits = { trackPerMinute: 300, storeErrorPerMinute: 60, adminFailuresPer15Min: 10 };
+const DEFAULT_RATE_LIMITS: RateLimits = {
+  trackPerMinute: 300,
+  storeErrorPerMinute: 60,
+  adminFailuresPer15Min: 10,
+  // A shopper writes a review or two; a household or an office behind one address, a few more.
+  reviewsPerHour: 10,
+  capturedEmailsPerMinute: 30,
+};
 
 /** Days expiring rows (events, track batches, error reports) are kept by default. */
 const DEFAULT_RETENTION_DAYS = 90;
@@ -61,6 +97,8 @@ export interface ProviderConfig {
   poolSize?: number;
   /** Megabytes of immutable answers each process keeps encoded in memory (VITRINE_RESPONSE_CACHE_MB, default 64). */
   responseCacheMb?: number;
+  /** Limits of review submissions' photos (bytes and pixels here; the variables take MB and megapixels). */
+  reviewPhotos?: Partial<ReviewPhotoLimits>;
 }
 
 /** ProviderConfig after validation and defaults. */
@@ -77,6 +115,7 @@ export interface ResolvedConfig {
   databaseUrl: string | null;
   poolSize: number;
   responseCacheBytes: number;
+  reviewPhotos: ReviewPhotoLimits;
 }
 
 /** Validate a public URL and reduce it to its origin: http(s), a host, no credentials, path, query or fragment. */
@@ -157,28 +196,73 @@ function positiveInt(value: unknown, name: string): number {
   return number;
 }
 
+/** Validate the rate limits (null: off) and apply the defaults. */
+function resolveRateLimits(option: ProviderConfig['rateLimit']): RateLimits | null {
+  if (option === false) return null;
+  const merged = { ...DEFAULT_RATE_LIMITS, ...(option ?? {}) };
+  const limits = {} as RateLimits;
+  for (const key of Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]) limits[key] = positiveInt(merged[key], `rateLimit.${key}`);
+  return limits;
+}
+
+/** Validate the review photo limits and apply the defaults. */
+function resolveReviewPhotoLimits(option: Partial<ReviewPhotoLimits> = {}): ReviewPhotoLimits {
+  const merged = { ...DEFAULT_REVIEW_PHOTO_LIMITS, ...option };
+  const maxCount = merged.maxCount === 0 ? 0 : positiveInt(merged.maxCount, 'reviewPhotos.maxCount');
+  if (maxCount > MAX_PHOTOS_CEILING) throw new ConfigError(`reviewPhotos.maxCount must be at most ${MAX_PHOTOS_CEILING} (got ${maxCount})`);
+  return {
+    maxCount,
+    maxPhotoBytes: positiveInt(merged.maxPhotoBytes, 'reviewPhotos.maxPhotoBytes'),
+    maxRequestBytes: positiveInt(merged.maxRequestBytes, 'reviewPhotos.maxRequestBytes'),
+    maxPixels: positiveInt(merged.maxPixels, 'reviewPhotos.maxPixels'),
+  };
+}
+
 /** Validate `buildApp`'s configurable options and apply the defaults. Throws ConfigError. */
 export function resolveConfig(opts: ProviderConfig): ResolvedConfig {
-  let rateLimits: RateLimits | null = null;
-  if (opts.rateLimit !== false) {
-    const merged = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimit ?? {}) };
-    rateLimits = {
-      trackPerMinute: positiveInt(merged.trackPerMinute, 'rateLimit.trackPerMinute'),
-      storeErrorPerMinute: positiveInt(merged.storeErrorPerMinute, 'rateLimit.storeErrorPerMinute'),
-      adminFailuresPer15Min: positiveInt(merged.adminFailuresPer15Min, 'rateLimit.adminFailuresPer15Min'),
-    };
-  }
   return {
     publicOrigin: opts.publicUrl === undefined ? null : parsePublicUrl(opts.publicUrl, 'publicUrl'),
     trustProxy: opts.trustProxy === undefined ? false : parseTrustProxy(opts.trustProxy, 'trustProxy'),
-    rateLimits,
+    rateLimits: resolveRateLimits(opts.rateLimit),
     retentionDays: opts.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : positiveInt(opts.retentionDays, 'retentionDays'),
     adminToken: opts.adminToken === undefined ? null : parseAdminToken(opts.adminToken, 'adminToken'),
     databaseUrl: opts.databaseUrl === undefined || opts.databaseUrl === null ? null : parseDatabaseUrl(opts.databaseUrl, 'databaseUrl'),
     poolSize: opts.poolSize === undefined ? DEFAULT_POOL_SIZE : positiveInt(opts.poolSize, 'poolSize'),
     responseCacheBytes:
       (opts.responseCacheMb === undefined ? DEFAULT_RESPONSE_CACHE_MB : positiveInt(opts.responseCacheMb, 'responseCacheMb')) * 1024 * 1024,
+    reviewPhotos: resolveReviewPhotoLimits(opts.reviewPhotos),
   };
+}
+
+/** Environment variables of the rate limits (per RateLimits key). */
+const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, string> = {
+  trackPerMinute: 'VITRINE_TRACK_RATE_PER_MIN',
+  storeErrorPerMinute: 'VITRINE_STORE_ERROR_RATE_PER_MIN',
+  adminFailuresPer15Min: 'VITRINE_ADMIN_FAILURES_PER_15_MIN',
+  reviewsPerHour: 'VITRINE_REVIEW_RATE_PER_HOUR',
+  capturedEmailsPerMinute: 'VITRINE_CAPTURED_EMAIL_RATE_PER_MIN',
+};
+
+/** Environment variables of the review photo limits, with the unit each counts in. */
+const REVIEW_PHOTO_VARIABLES: Record<keyof ReviewPhotoLimits, { name: string; unit: number }> = {
+  maxCount: { name: 'VITRINE_REVIEW_MAX_PHOTOS', unit: 1 },
+  maxPhotoBytes: { name: 'VITRINE_REVIEW_PHOTO_MAX_MB', unit: MB },
+  maxRequestBytes: { name: 'VITRINE_REVIEW_REQUEST_MAX_MB', unit: MB },
+  maxPixels: { name: 'VITRINE_REVIEW_PHOTO_MAX_MEGAPIXELS', unit: 1_000_000 },
+};
+
+/** The review photo limits set in the environment (VITRINE_REVIEW_MAX_PHOTOS may be 0). */
+function reviewPhotosFromEnv(get: (name: string) => string | undefined): Partial<ReviewPhotoLimits> {
+  const limits: Partial<ReviewPhotoLimits> = {};
+  for (const [key, { name, unit }] of Object.entries(REVIEW_PHOTO_VARIABLES) as [
+    keyof ReviewPhotoLimits,
+    { name: string; unit: number },
+  ][]) {
+    const value = get(name);
+    if (value === undefined) continue;
+    limits[key] = key === 'maxCount' && value === '0' ? 0 : positiveInt(value, name) * unit;
+  }
+  return limits;
 }
 
 /**
@@ -204,14 +288,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ProviderConfig {
     config.rateLimit = false;
   } else {
     const limits: Partial<RateLimits> = {};
-    const track = get('VITRINE_TRACK_RATE_PER_MIN');
-    if (track !== undefined) limits.trackPerMinute = positiveInt(track, 'VITRINE_TRACK_RATE_PER_MIN');
-    const storeError = get('VITRINE_STORE_ERROR_RATE_PER_MIN');
-    if (storeError !== undefined) limits.storeErrorPerMinute = positiveInt(storeError, 'VITRINE_STORE_ERROR_RATE_PER_MIN');
-    const admin = get('VITRINE_ADMIN_FAILURES_PER_15_MIN');
-    if (admin !== undefined) limits.adminFailuresPer15Min = positiveInt(admin, 'VITRINE_ADMIN_FAILURES_PER_15_MIN');
+    for (const [key, name] of Object.entries(RATE_LIMIT_VARIABLES) as [keyof RateLimits, string][]) {
+      const value = get(name);
+      if (value !== undefined) limits[key] = positiveInt(value, name);
+    }
     if (Object.keys(limits).length) config.rateLimit = limits;
   }
+  const reviewPhotos = reviewPhotosFromEnv(get);
+  if (Object.keys(reviewPhotos).length) config.reviewPhotos = reviewPhotos;
 
   const retention = get('VITRINE_RETENTION_DAYS');
   if (retention !== undefined) config.retentionDays = positiveInt(retention, 'VITRINE_RETENTION_DAYS');

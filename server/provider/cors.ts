@@ -6,6 +6,16 @@ const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';
 const ALLOW_HEADERS = 'Content-Type';
 /** The owner endpoints also take the bearer token. */
 const ADMIN_ALLOW_HEADERS = 'Content-Type, Authorization';
+/** Review submissions may carry their idempotency key as a header. */
+const SUBMISSION_ALLOW_HEADERS = 'Content-Type, Idempotency-Key';
+const SUBMISSION_PATHS = ['/api/add-new-review', '/api/store-review-for-order'];
+
+/** The request headers a preflight for `url` is allowed. */
+function allowedHeaders(url: string): string {
+  if (url.startsWith('/api/admin/')) return ADMIN_ALLOW_HEADERS;
+  const path = url.split('?')[0]!;
+  return SUBMISSION_PATHS.includes(path) ? SUBMISSION_ALLOW_HEADERS : ALLOW_HEADERS;
+}
 
 function isCorsPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/vitrine/');
@@ -24,7 +34,7 @@ export function registerCors(app: FastifyInstance): void {
       return reply
         .code(204)
         .header('access-control-allow-methods', ALLOW_METHODS)
-        .header('access-control-allow-headers', request.url.startsWith('/api/admin/') ? ADMIN_ALLOW_HEADERS : ALLOW_HEADERS)
+        .header('access-control-allow-headers', allowedHeaders(request.url))
         .header('access-control-max-age', '86400')
         .send();
     }

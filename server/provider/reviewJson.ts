@@ -21,6 +21,8 @@ export interface ReviewJson {
   /** Milliseconds since the epoch. */
   timestamp: number;
   photos: string[];
+  /** Smaller copies of `photos`, one per photo in the same order (for list strips and the modal's thumbnails); a photo without one is its own thumbnail. */
+  thumbnails: string[];
   imgUrl: string | null;
   verified: boolean;
   /** Sanitized HTML or null. */
@@ -32,6 +34,25 @@ export interface ReviewJson {
 /** A featured review: a review with the product it is about. */
 export interface FeaturedReviewJson extends ReviewJson {
   product: { handle: string | null; title: string | null; image: string | null };
+}
+
+/** A stored photo: its value and its thumbnail's (null for photos stored before thumbnails). */
+export interface StoredPhoto {
+  url: string;
+  thumbnail: string | null;
+}
+
+/** The photos' URLs and their thumbnails' (parallel); a photo whose value cannot be served is left out with its thumbnail. */
+function resolvePhotos(stored: StoredPhoto[], reviewId: number): { photos: string[]; thumbnails: string[] } {
+  const photos: string[] = [];
+  const thumbnails: string[] = [];
+  for (const photo of stored) {
+    const url = resolvePhotoUrl(photo.url, reviewId);
+    if (url === null) continue;
+    photos.push(url);
+    thumbnails.push((photo.thumbnail === null ? null : resolvePhotoUrl(photo.thumbnail, reviewId)) ?? url);
+  }
+  return { photos, thumbnails };
 }
 
 /** The shop owner's display name shown with store replies (settings `ownerName`). */
@@ -49,8 +70,8 @@ export function ownerNameOf(shop: ShopRow): string {
  * Serialize a review row, resolving its photos. Its HTML was sanitized when written; a row an
  * older sanitizer cleaned (or a raw legacy import, version 0) is cleaned again here.
  */
-export function toReviewJson(row: ReviewRow, storedPhotos: string[], ownerName: string): ReviewJson {
-  const photos = storedPhotos.map((photo) => resolvePhotoUrl(photo, row.id)).filter((url): url is string => url !== null);
+export function toReviewJson(row: ReviewRow, storedPhotos: StoredPhoto[], ownerName: string): ReviewJson {
+  const { photos, thumbnails } = resolvePhotos(storedPhotos, row.id);
   const createdMs = Date.parse(row.created_at);
   const current = row.html_version >= SANITIZER_VERSION;
   const clean = (html: string) => (current ? html : sanitizeReviewHtml(html));
@@ -66,6 +87,7 @@ export function toReviewJson(row: ReviewRow, storedPhotos: string[], ownerName: 
     date: Number.isFinite(createdMs) ? new Date(createdMs).toISOString() : row.created_at,
     timestamp: Number.isFinite(createdMs) ? createdMs : 0,
     photos,
+    thumbnails,
     imgUrl: photos[0] ?? null,
     verified: row.verified === 1,
     reply,

@@ -26,12 +26,29 @@ const DEMO_OWNER_NAME = 'Vitrine Demo team';
 
 /**
  * Stored settings the provider uses itself and never publishes in `vitrine.js`
- * (the client's settings validation rejects unknown keys).
+ * (the client's settings validation rejects unknown keys): the owner's display name, and how
+ * submitted reviews are moderated (submissionPolicy.ts).
  */
-const SERVER_ONLY_SETTINGS: readonly string[] = ['ownerName'];
+const SERVER_ONLY_SETTINGS: readonly string[] = ['ownerName', 'moderation'];
 
 /** What the seed stores for the demo shop: the published settings plus server-only ones. */
-export const DEMO_STORED_SETTINGS = { ...DEMO_SHOP_SETTINGS, ownerName: DEMO_OWNER_NAME };
+export const DEMO_STORED_SETTINGS = {
+  ...DEMO_SHOP_SETTINGS,
+  ownerName: DEMO_OWNER_NAME,
+  // The default, stored so the demo shows where it goes: 4 and 5 stars at once, 1–3 wait for the owner.
+  moderation: { autoPublishMinStars: 4 },
+};
+
+/** A shop's stored settings object ({} when missing or not an object). */
+export function storedSettingsOf(shop: Pick<Shop, 'settings_json'>): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(shop.settings_json);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    /* fall through */
+  }
+  return {};
+}
 
 /** Replace ORIGIN_PLACEHOLDER in every string of a settings value (deeply). */
 function fillOrigin(value: unknown, origin: string): unknown {
@@ -49,14 +66,7 @@ function fillOrigin(value: unknown, origin: string): unknown {
  * `lastUpdated` from shop_state, then `overrides` (shallow) on top.
  */
 export function resolveSettings(shop: Shop, origin: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  let stored: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(shop.settings_json);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
-  } catch {
-    stored = {};
-  }
-  const filled = fillOrigin(stored, origin) as Record<string, unknown>;
+  const filled = fillOrigin(storedSettingsOf(shop), origin) as Record<string, unknown>;
   for (const key of SERVER_ONLY_SETTINGS) delete filled[key];
   return {
     ...filled,

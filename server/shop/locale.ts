@@ -67,6 +67,11 @@ const STRINGS = {
     reviewOrderTitle: 'Review your order',
     reviewOrderText: 'Taking you to the product you ordered…',
     reviewOrderMissing: 'This review link is not valid.',
+    reviewOrderUsed: 'This review link has already been used.',
+    demoOrdersTitle: 'Demo orders',
+    demoOrdersText: 'Orders of this demo shop with their review links: each lets its customer write one verified review of the product.',
+    demoOrdersLink: 'Try a review link of a demo order.',
+    demoOrdersUsed: 'already reviewed',
   },
   es: {
     skip: 'Ir directamente al contenido',
@@ -112,6 +117,12 @@ const STRINGS = {
     reviewOrderTitle: 'Opina sobre tu pedido',
     reviewOrderText: 'Te llevamos al producto que pediste…',
     reviewOrderMissing: 'Este enlace de opinión no es válido.',
+    reviewOrderUsed: 'Este enlace de opinión ya se ha usado.',
+    demoOrdersTitle: 'Pedidos de demostración',
+    demoOrdersText:
+      'Pedidos de esta tienda de demostración con sus enlaces de opinión: cada uno permite a su cliente escribir una opinión verificada del producto.',
+    demoOrdersLink: 'Prueba el enlace de opinión de un pedido de demostración.',
+    demoOrdersUsed: 'ya opinado',
   },
   nl: {
     skip: 'Direct naar de inhoud',
@@ -157,6 +168,12 @@ const STRINGS = {
     reviewOrderTitle: 'Beoordeel je bestelling',
     reviewOrderText: 'We brengen je naar het product dat je hebt besteld…',
     reviewOrderMissing: 'Deze beoordelingslink is niet geldig.',
+    reviewOrderUsed: 'Deze beoordelingslink is al gebruikt.',
+    demoOrdersTitle: 'Demobestellingen',
+    demoOrdersText:
+      'Bestellingen van deze demowinkel met hun beoordelingslinks: met elke link kan de klant één geverifieerde beoordeling van het product schrijven.',
+    demoOrdersLink: 'Probeer de beoordelingslink van een demobestelling.',
+    demoOrdersUsed: 'al beoordeeld',
   },
 } as const;
 

@@ -122,7 +122,7 @@ function registerDiscountLink(app: FastifyInstance, locale: Locale): void {
 /** Every page of the demo shop for one locale (registered in that locale's prefixed scope). */
 export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Locale): void {
   const pages = pageRoutes(new CartStore(ctx.storage.carts), locale);
-  registerAppPages(app, pages);
+  registerAppPages(app, pages, ctx.storage.orders);
   registerCatalogPages(app, pages);
   registerProductPages(app, pages);
   registerCartPages(app, pages);

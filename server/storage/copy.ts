@@ -20,6 +20,8 @@ const TABLES: readonly { name: keyof Schema; identity?: 'id' }[] = [
   { name: 'products' },
   { name: 'reviews', identity: 'id' },
   { name: 'review_photos', identity: 'id' },
+  { name: 'orders' },
+  { name: 'captured_emails', identity: 'id' },
   { name: 'track_batches', identity: 'id' },
   { name: 'events', identity: 'id' },
   { name: 'error_reports', identity: 'id' },
@@ -45,7 +47,7 @@ class CopyRefused extends Error {
 async function holdsData(db: Kysely<Schema>): Promise<string | null> {
   const otherShop = await db.selectFrom('shops').select('id').where('id', '<>', DEMO_SHOP_ID).executeTakeFirst();
   if (otherShop) return `it has shop ${JSON.stringify(otherShop.id)}`;
-  for (const table of ['track_batches', 'events', 'error_reports', 'photos'] as const) {
+  for (const table of ['track_batches', 'events', 'error_reports', 'photos', 'captured_emails'] as const) {
     const row = await db
       .selectFrom(table)
       .select(sql<number>`1`.as('one'))

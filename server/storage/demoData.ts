@@ -8,7 +8,7 @@ import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { Rng } from '../lib/prng.ts';
 import { SANITIZER_VERSION, sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import { DEMO_STORED_SETTINGS } from '../provider/settings.ts';
-import { PRODUCTS, type Product } from '../shop/catalog.ts';
+import { getProduct, PRODUCTS, type Product } from '../shop/catalog.ts';
 
 /** Seed facts tests may rely on. */
 export const SEED_FACTS = {
@@ -36,6 +36,18 @@ export const SEED_FACTS = {
     'Great tee!<img src=x onerror="alert(\'xss\')"><script>alert(1)</script> <a href="javascript:alert(2)" onclick="alert(3)">details</a>',
   /** Stored photo values look like `reviews/{reviewId}/{n}.svg` → served at `/api/photos/{reviewId}/{n}.svg`. */
   photoPrefix: 'reviews/',
+  /**
+   * Demo orders with review codes (the `orders` table): each code lets its customer write one
+   * verified review of its product, at `/pages/review-order?code=…` (listed on `/pages/demo-orders`).
+   */
+  orders: [
+    { code: 'VTR-1001-TEE', productHandle: 'classic-cotton-tee', customerName: 'Ana P.', customerEmail: 'ana.p@example.com' },
+    { code: 'VTR-1002-MUG', productHandle: 'ceramic-mug', customerName: 'Jonas V.', customerEmail: 'jonas.v@example.com' },
+    { code: 'VTR-1003-BAG', productHandle: 'canvas-tote-bag', customerName: 'Marta G.', customerEmail: null },
+    { code: 'VTR-1004-PEN', productHandle: 'fountain-pen', customerName: null, customerEmail: null },
+    { code: 'VTR-1005-TEE', productHandle: 'classic-cotton-tee', customerName: 'Kim L.', customerEmail: 'kim.l@example.com' },
+    { code: 'VTR-1006-SCARF', productHandle: 'silk-scarf', customerName: 'Noor H.', customerEmail: 'noor.h@example.com' },
+  ] as readonly { code: string; productHandle: string; customerName: string | null; customerEmail: string | null }[],
 } as const;
 
 const NAMES = [
@@ -198,7 +210,32 @@ export interface DemoData {
   products: { shop_id: string; product_id: number; handle: string; title: string; image_url: string | null }[];
   reviews: SeedReview[];
   photos: { id: number; review_id: number; url: string; position: number }[];
+  orders: DemoOrderRow[];
   lastUpdated: number;
+}
+
+/** An `orders` row as the seed inserts it. */
+type DemoOrderRow = {
+  shop_id: string;
+  code: string;
+  product_handle: string;
+  product_id: number;
+  customer_name: string | null;
+  customer_email: string | null;
+  created_at: string;
+};
+
+/** The demo orders (SEED_FACTS.orders), placed one day apart before `now`. */
+export function buildDemoOrders(now: Date = new Date()): DemoOrderRow[] {
+  return SEED_FACTS.orders.map((order, index) => ({
+    shop_id: DEMO_SHOP_ID,
+    code: order.code,
+    product_handle: order.productHandle,
+    product_id: getProduct(order.productHandle)!.product.id,
+    customer_name: order.customerName,
+    customer_email: order.customerEmail,
+    created_at: new Date(now.getTime() - (index + 1) * DAY_MS).toISOString(),
+  }));
 }
 
 /**
@@ -216,6 +253,7 @@ export function buildDemoData(now: Date = new Date()): DemoData {
     products: [],
     reviews: [],
     photos: [],
+    orders: buildDemoOrders(now),
     lastUpdated: Math.floor(now.getTime() / 1000),
   };
   const rng = new Rng(SEED_FACTS.seed);

@@ -1,6 +1,7 @@
 /**
- * The provider's storage: one set of stores by concern (shops, reviews, products, tracking, the
- * demo shop's carts), written once against the query builder, over one of two engines:
+ * The provider's storage: one set of stores by concern (shops, reviews, shoppers' submissions and
+ * their moderation, orders with review codes, captured e-mails, products, tracking, the demo
+ * shop's carts, rate-limit counters, photos), written once against the query builder, over one of two engines:
  *
  * - SQLite (default): `${dataDir}/vitrine.sqlite`, nothing to install; one process.
  * - PostgreSQL, when a `postgres://` URL is given (`DATABASE_URL`): any number of provider
@@ -10,8 +11,11 @@
  * `BEGIN IMMEDIATE` transaction on SQLite, an advisory lock on PostgreSQL), and the same demo data.
  */
 import type { Kysely } from 'kysely';
+import { capturedEmailStore, type CapturedEmailStore } from './capturedEmails.ts';
 import { cartRows, type CartRows } from './carts.ts';
 import type { Engine } from './engine.ts';
+import { moderationStore, type ModerationStore } from './moderation.ts';
+import { orderStore, type OrderStore } from './orders.ts';
 import { openPostgres } from './postgres.ts';
 import { photoStore, type PhotoStore } from './photos.ts';
 import { productStore, type ProductStore } from './products.ts';
@@ -21,6 +25,7 @@ import type { Schema } from './schema.ts';
 import { finishAdminTokenFile } from './setup.ts';
 import { shopStore, type ShopStore } from './shops.ts';
 import { openSqliteFile, sqliteKysely } from './sqlite.ts';
+import { submissionStore, type SubmissionStore } from './submissions.ts';
 import { trackingStore, type TrackingStore } from './tracking.ts';
 
 export type { Engine } from './engine.ts';
@@ -32,6 +37,13 @@ export interface Storage {
   db: Kysely<Schema>;
   shops: ShopStore;
   reviews: ReviewStore;
+  /** Shoppers' review submissions (checked and stored in one transaction). */
+  submissions: SubmissionStore;
+  /** The owner's pending queue, approve and reject. */
+  moderation: ModerationStore;
+  /** Orders with review codes. */
+  orders: OrderStore;
+  capturedEmails: CapturedEmailStore;
   products: ProductStore;
   tracking: TrackingStore;
   carts: CartRows;
@@ -72,17 +84,22 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     finishAdminTokenFile(options.dataDir, opened.setup);
   }
   const shops = shopStore(db, engine);
+  const photos = photoStore(db, engine, options.dataDir);
   let closed = false;
   return {
     engine,
     db,
     shops,
     reviews: reviewStore(db, shops),
+    submissions: submissionStore(db, engine, shops, photos),
+    moderation: moderationStore(db, engine, shops),
+    orders: orderStore(db),
+    capturedEmails: capturedEmailStore(db),
     products: productStore(db),
     tracking: trackingStore(db),
     carts: cartRows(db),
     rateLimits: rateLimitCounters(db),
-    photos: photoStore(db, engine, options.dataDir),
+    photos,
     async close() {
       if (closed) return;
       closed = true;

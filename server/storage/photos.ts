@@ -21,8 +21,11 @@ interface Photo {
 
 /** Photo bytes by content hash. */
 export interface PhotoStore {
-  /** Stores `bytes` (once per content); returns their hash. */
-  put(bytes: Buffer, contentType: string): Promise<string>;
+  /**
+   * Stores `bytes` (once per content); returns their hash. `executor` is the transaction the row
+   * belongs to (a review's photos are stored with the review, all or nothing).
+   */
+  put(bytes: Buffer, contentType: string, executor?: Kysely<Schema>): Promise<string>;
   /** The photo with this hash, if stored. */
   get(hash: string): Promise<Photo | undefined>;
 }
@@ -51,7 +54,7 @@ export function photoFile(dataDir: string, hash: string): string {
 export function photoStore(db: Kysely<Schema>, engine: Engine, dataDir: string): PhotoStore {
   const fileOf = (hash: string) => photoFile(dataDir, hash);
   return {
-    async put(bytes, contentType) {
+    async put(bytes, contentType, executor = db) {
       if (!(contentType in PHOTO_EXTENSIONS)) throw new Error(`Not a photo content type: ${contentType}`);
       const hash = createHash('sha256').update(bytes).digest('hex');
       if (engine === 'sqlite') {
@@ -64,7 +67,7 @@ export function photoStore(db: Kysely<Schema>, engine: Engine, dataDir: string):
           fs.renameSync(partial, file);
         }
       }
-      await db
+      await executor
         .insertInto('photos')
         .values({ hash, content_type: contentType, size: bytes.length, bytes: engine === 'postgres' ? bytes : null })
         .onConflict((conflict) => conflict.column('hash').doNothing())

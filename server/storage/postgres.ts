@@ -6,7 +6,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
-import { buildDemoData, type DemoData } from './demoData.ts';
+import { buildDemoData, buildDemoOrders, type DemoData } from './demoData.ts';
 import { postgresMigrations } from './postgresMigrations.ts';
 import type { Schema } from './schema.ts';
 import { applyDemoAdminToken, type SetupResult } from './setup.ts';
@@ -62,10 +62,17 @@ async function insertDemoData(client: pg.PoolClient, data: DemoData): Promise<vo
   await insertRows(client, 'products', data.products);
   await insertRows(client, 'reviews', data.reviews as unknown as Record<string, unknown>[]);
   if (data.photos.length) await insertRows(client, 'review_photos', data.photos);
+  await insertRows(client, 'orders', data.orders);
   await insertRows(client, 'shop_state', [{ shop_id: data.shop.id, last_updated: data.lastUpdated }]);
   for (const table of ['reviews', 'review_photos']) {
     await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
   }
+}
+
+/** A demo shop seeded before orders existed gets the demo orders once (its review links then work too). */
+async function topUpDemoOrders(client: pg.PoolClient, now: Date): Promise<void> {
+  if ((await client.query('SELECT 1 FROM orders WHERE shop_id = $1 LIMIT 1', [DEMO_SHOP_ID])).rowCount) return;
+  await insertRows(client, 'orders', buildDemoOrders(now));
 }
 
 /** Migrates and seeds under the advisory lock; a process that waited for it finds the work done. */
@@ -87,6 +94,7 @@ async function setUp(pool: pg.Pool, options: PostgresOptions): Promise<SetupResu
       }
       const seeded = (await client.query('SELECT 1 FROM shops WHERE id = $1', [DEMO_SHOP_ID])).rowCount === 0;
       if (seeded) await insertDemoData(client, buildDemoData(options.now ?? new Date()));
+      else await topUpDemoOrders(client, options.now ?? new Date());
       let setHash: Promise<unknown> = Promise.resolve();
       const result = applyDemoAdminToken(options.adminToken, seeded, null, (hash) => {
         setHash = client.query('UPDATE shops SET admin_token_sha256 = $1 WHERE id = $2', [hash, DEMO_SHOP_ID]);

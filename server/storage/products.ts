@@ -9,6 +9,17 @@ export interface ProductStore {
    * has that product; anything else (or an unknown id) is taken as the handle itself.
    */
   resolveHandle(shopId: string, ref: string): Promise<string>;
+  /**
+   * The shop's product with this handle and/or product id (both must match when both are given),
+   * if any.
+   */
+  find(shopId: string, ref: { handle?: string | null; productId?: number | null }): Promise<ProductRef | undefined>;
+}
+
+/** A product of a shop: its id and handle. */
+export interface ProductRef {
+  productId: number;
+  handle: string;
 }
 
 /** The ProductStore over one engine's query builder. */
@@ -23,6 +34,15 @@ export function productStore(db: Kysely<Schema>): ProductStore {
         .where('product_id', '=', Number(ref))
         .executeTakeFirst();
       return row?.handle ?? ref;
+    },
+
+    async find(shopId, ref) {
+      if (!ref.handle && ref.productId == null) return undefined;
+      let query = db.selectFrom('products').select(['product_id', 'handle']).where('shop_id', '=', shopId);
+      if (ref.handle) query = query.where('handle', '=', ref.handle);
+      if (ref.productId != null) query = query.where('product_id', '=', ref.productId);
+      const row = await query.orderBy('handle').executeTakeFirst();
+      return row && { productId: Number(row.product_id), handle: row.handle };
     },
   };
 }

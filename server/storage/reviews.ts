@@ -1,12 +1,15 @@
 /**
  * Reviews and their photos: the reads the widgets' endpoints ask, the stats they count, and the
- * owner's writes. Hidden reviews are never returned by the public reads and never counted.
+ * owner's writes. Only visible reviews (reviewVisibility.ts: published and not hidden) are returned
+ * by the public reads and counted.
  */
 import { sql, type Kysely } from 'kysely';
 import { HOSTED_PHOTO_PREFIX, resolvePhotoUrl } from '../lib/photoUrl.ts';
 import { hasVisibleText, ownerNameOf, toReviewJson, type FeaturedReviewJson, type ReviewJson } from '../provider/reviewJson.ts';
 import { statsFromRows, type ReviewStats } from '../provider/reviewStats.ts';
-import type { ReviewRow, Schema, ShopRow } from './schema.ts';
+import { serializeReviews, storedPhotosOf } from './reviewRows.ts';
+import { isVisibleReview } from './reviewVisibility.ts';
+import type { ReviewRow, ReviewStatus, Schema, ShopRow } from './schema.ts';
 import type { ShopStore } from './shops.ts';
 
 /** Featured reviews answered at most. */
@@ -37,8 +40,13 @@ export interface ReviewStore {
   shopStats(shopId: string): Promise<ReviewStats>;
   /** A review of the shop, hidden or not (owner endpoints). */
   find(shopId: string, reviewId: number): Promise<ReviewRow | undefined>;
-  /** A review as the owner endpoints answer it: ReviewJson plus `hidden`. */
-  ownerJson(shop: ShopRow, reviewId: number): Promise<ReviewJson & { hidden: boolean }>;
+  /** A review as the owner endpoints answer it: ReviewJson plus `hidden` and `status`. */
+  ownerJson(shop: ShopRow, reviewId: number): Promise<ReviewJson & { hidden: boolean; status: ReviewStatus }>;
+  /**
+   * A review as its submission is answered: ReviewJson plus `status`, `published` or `pending` (a
+   * retry after the owner rejected it is told `pending`: the writer is not told of a rejection).
+   */
+  submittedJson(shop: ShopRow, reviewId: number): Promise<ReviewJson & { status: 'published' | 'pending' }>;
   /** Sets (sanitized HTML, dated now) or removes (null) the store reply and bumps lastUpdated; returns it. */
   saveReply(shopId: string, reviewId: number, html: string | null): Promise<number>;
   /** Hides or shows a review and bumps lastUpdated; returns it. */
@@ -49,33 +57,9 @@ export interface ReviewStore {
 
 /** The ReviewStore over one engine's query builder. */
 export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
-  /** Stored photo values per review id, in position order. */
-  const photosFor = async (reviewIds: number[]): Promise<Map<number, string[]>> => {
-    const out = new Map<number, string[]>();
-    if (!reviewIds.length) return out;
-    const rows = await db
-      .selectFrom('review_photos')
-      .select(['review_id', 'url'])
-      .where('review_id', 'in', reviewIds)
-      .orderBy('review_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    for (const row of rows) {
-      const list = out.get(row.review_id) ?? [];
-      list.push(row.url);
-      out.set(row.review_id, list);
-    }
-    return out;
-  };
+  const serializeRows = (rows: ReviewRow[], ownerName: string) => serializeReviews(db, rows, ownerName);
 
-  /** Rows as ReviewJson, their photos fetched in one query. */
-  const serializeRows = async (rows: ReviewRow[], ownerName: string): Promise<ReviewJson[]> => {
-    const photos = await photosFor(rows.map((row) => row.id));
-    return rows.map((row) => toReviewJson(row, photos.get(row.id) ?? [], ownerName));
-  };
-
-  const visible = (shopId: string) => db.selectFrom('reviews').where('shop_id', '=', shopId).where('hidden', '=', 0);
+  const visible = (shopId: string) => db.selectFrom('reviews').where('shop_id', '=', shopId).where(isVisibleReview());
 
   const store: ReviewStore = {
     async list(shop, handle, options) {
@@ -126,7 +110,7 @@ export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
         .selectAll('r')
         .select(['p.title as product_title', 'p.image_url as product_image'])
         .where('r.shop_id', '=', shop.id)
-        .where('r.hidden', '=', 0)
+        .where(isVisibleReview('r'))
         .where('r.stars', stars ? '=' : '>=', stars ?? 4)
         .where((eb) => eb(eb.fn('length', [eb.fn('trim', ['r.body_html'])]), '>', 0))
         .orderBy('r.created_at', 'desc')
@@ -134,7 +118,10 @@ export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
         .limit(FEATURED_LIMIT * 2)
         .execute();
       const ownerName = ownerNameOf(shop);
-      const photos = await photosFor(rows.map((row) => row.id));
+      const photos = await storedPhotosOf(
+        db,
+        rows.map((row) => row.id),
+      );
       const reviews: FeaturedReviewJson[] = [];
       for (const row of rows) {
         const json = toReviewJson(row, photos.get(row.id) ?? [], ownerName);
@@ -180,8 +167,14 @@ export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
 
     async ownerJson(shop, reviewId) {
       const row = await db.selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirstOrThrow();
-      const json = toReviewJson(row, (await photosFor([row.id])).get(row.id) ?? [], ownerNameOf(shop));
-      return { ...json, hidden: row.hidden === 1 };
+      const [json] = await serializeRows([row], ownerNameOf(shop));
+      return { ...json!, hidden: row.hidden === 1, status: row.status };
+    },
+
+    async submittedJson(shop, reviewId) {
+      const row = await db.selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirstOrThrow();
+      const [json] = await serializeRows([row], ownerNameOf(shop));
+      return { ...json!, status: row.status === 'published' ? 'published' : 'pending' };
     },
 
     saveReply: (shopId, reviewId, html) =>
@@ -210,7 +203,7 @@ export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
         .innerJoin('reviews as r', 'r.id', 'p.review_id')
         .select('p.url')
         .where('p.review_id', '=', reviewId)
-        .where('r.hidden', '=', 0)
+        .where(isVisibleReview('r'))
         // A prefix match that is case-sensitive on both engines (LIKE is not on SQLite).
         .where((eb) => eb(eb.fn('substr', ['p.url', sql.lit(1), sql.lit(HOSTED_PHOTO_PREFIX.length)]), '=', HOSTED_PHOTO_PREFIX))
         .execute();

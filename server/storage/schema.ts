@@ -50,13 +50,45 @@ interface ReviewsTable {
   created_at: string;
   /** Which sanitizer version cleaned `body_html` and `reply_html` (0: stored raw, cleaned when served). */
   html_version: Defaulted<number>;
+  /** Moderation: only `published` reviews (that are not hidden) are served or counted (reviewVisibility.ts). */
+  status: Defaulted<ReviewStatus>;
+  /** The submission's idempotency key, unique per shop: a retried submission is stored once. */
+  idempotency_key: Defaulted<string | null>;
 }
 
 interface ReviewPhotosTable {
   id: Generated<number>;
   review_id: number;
   url: string;
+  /** A smaller copy for list strips and the modal's thumbnails; null for photos from before them (the photo serves). */
+  thumbnail_url: Defaulted<string | null>;
   position: Defaulted<number>;
+}
+
+/** Orders whose customers may write one verified review of the product with the order's review code. */
+interface OrdersTable {
+  shop_id: string;
+  code: string;
+  product_handle: string;
+  product_id: number | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  /** The review the code produced; null while the code is unused. */
+  review_id: Defaulted<number | null>;
+  created_at: Defaulted<string>;
+}
+
+/** E-mail addresses shoppers left (POST /api/store-captured-email), once per shop, address and product. */
+interface CapturedEmailsTable {
+  id: Generated<number>;
+  shop_id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** What deduplicates per product: the product's handle, else the given product id, else ''. */
+  product_key: string;
+  product_handle: string | null;
+  product_id: number | null;
+  created_at: Defaulted<string>;
 }
 
 interface TrackBatchesTable {
@@ -126,9 +158,15 @@ export interface Schema {
   carts: CartsTable;
   rate_limits: RateLimitsTable;
   photos: PhotosTable;
+  orders: OrdersTable;
+  captured_emails: CapturedEmailsTable;
 }
+
+/** A review's moderation state: pending and rejected reviews are never served or counted. */
+export type ReviewStatus = 'published' | 'pending' | 'rejected';
 
 export type ShopRow = Selectable<ShopsTable>;
 /** A shop with its review version (`shop_state.last_updated`, 0 before any), read in one query. */
 export type Shop = ShopRow & { last_updated: number };
 export type ReviewRow = Selectable<ReviewsTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -8,7 +8,7 @@ export interface ShopStore {
   /** The shop with this id and its current `last_updated`, if any: one query per request. */
   get(shopId: string): Promise<Shop | undefined>;
   /** The shop's `last_updated` (seconds; 0 before any): the version in review URLs and settings. */
-  lastUpdated(shopId: string): Promise<number>;
+  lastUpdated(shopId: string, db?: Kysely<Schema>): Promise<number>;
   /**
    * Moves the shop's `last_updated` to now (at least one past its current value), atomically:
    * two processes bumping at once get two different versions. Returns the new value.
@@ -32,9 +32,9 @@ export function shopStore(db: Kysely<Schema>, engine: Engine): ShopStore {
       return row && { ...row, last_updated: Number(row.last_updated ?? 0) };
     },
 
-    async lastUpdated(shopId) {
-      const row = await db.selectFrom('shop_state').select('last_updated').where('shop_id', '=', shopId).executeTakeFirst();
-      return row?.last_updated ?? 0;
+    async lastUpdated(shopId, executor = db) {
+      const row = await executor.selectFrom('shop_state').select('last_updated').where('shop_id', '=', shopId).executeTakeFirst();
+      return Number(row?.last_updated ?? 0);
     },
 
     async bumpLastUpdated(shopId, executor = db, nowSec = Math.floor(Date.now() / 1000)) {

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { legacyPlaintextToken } from './adminTokens.ts';
-import { buildDemoData, type DemoData } from './demoData.ts';
+import { buildDemoData, buildDemoOrders, type DemoData } from './demoData.ts';
 import type { Schema } from './schema.ts';
 import { migrate } from './sqliteMigrations.ts';
 import { applyDemoAdminToken, type SetupResult } from './setup.ts';
@@ -65,7 +65,23 @@ function insertDemoData(db: Database.Database, data: DemoData): void {
   for (const product of data.products) insert('products', product);
   for (const review of data.reviews) insert('reviews', { ...review });
   for (const photo of data.photos) insert('review_photos', photo);
+  insertDemoOrders(db, data.orders);
   insert('shop_state', { shop_id: data.shop.id, last_updated: data.lastUpdated });
+}
+
+/** Inserts demo orders (skipping codes already there). */
+function insertDemoOrders(db: Database.Database, orders: DemoData['orders']): void {
+  const statement = db.prepare(
+    `INSERT INTO orders (shop_id, code, product_handle, product_id, customer_name, customer_email, created_at)
+     VALUES (@shop_id, @code, @product_handle, @product_id, @customer_name, @customer_email, @created_at) ON CONFLICT DO NOTHING`,
+  );
+  for (const order of orders) statement.run(order);
+}
+
+/** A demo shop seeded before orders existed gets the demo orders once (its review links then work too). */
+function topUpDemoOrders(db: Database.Database, now: Date): void {
+  if (db.prepare('SELECT 1 FROM orders WHERE shop_id = ?').get(DEMO_SHOP_ID)) return;
+  insertDemoOrders(db, buildDemoOrders(now));
 }
 
 /**
@@ -97,6 +113,7 @@ export function openSqliteFile(
         migrate(db);
         const seeded = !db.prepare('SELECT 1 FROM shops WHERE id = ?').get(DEMO_SHOP_ID);
         if (seeded) insertDemoData(db, buildDemoData(now));
+        else topUpDemoOrders(db, now);
         return applyDemoAdminToken(adminToken, seeded, legacyToken, (hash) =>
           db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?').run(hash, DEMO_SHOP_ID),
         );

@@ -186,6 +186,41 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    name: 'reviews write side: moderation status, idempotency keys, photo thumbnails, orders with review codes, captured e-mails',
+    up(db) {
+      db.exec(`
+        ALTER TABLE reviews ADD COLUMN status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published','pending','rejected'));
+        ALTER TABLE reviews ADD COLUMN idempotency_key TEXT;
+        CREATE UNIQUE INDEX reviews_by_idempotency_key ON reviews(shop_id, idempotency_key);
+        CREATE INDEX reviews_by_status ON reviews(shop_id, status, created_at);
+        CREATE INDEX reviews_by_email ON reviews(shop_id, lower(email), product_handle);
+        ALTER TABLE review_photos ADD COLUMN thumbnail_url TEXT;
+        CREATE TABLE orders (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          code TEXT NOT NULL,
+          product_handle TEXT NOT NULL,
+          product_id INTEGER,
+          customer_name TEXT,
+          customer_email TEXT,
+          review_id INTEGER REFERENCES reviews(id) ON DELETE SET NULL,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          PRIMARY KEY (shop_id, code)
+        );
+        CREATE TABLE captured_emails (
+          id INTEGER PRIMARY KEY,
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          email TEXT NOT NULL,
+          product_key TEXT NOT NULL DEFAULT '',
+          product_handle TEXT,
+          product_id INTEGER,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+        CREATE UNIQUE INDEX captured_emails_once ON captured_emails(shop_id, email, product_key);
+      `);
+    },
+  },
 ];
 
 /** The schema version applied (`PRAGMA user_version`; 0 for a new file). */

@@ -46,14 +46,10 @@ export interface CartApiContext {
   sync: CartSync;
 }
 
-/** The platform's error answer: `{ status, message, description }`. */
-const platformMessage = (body: string | undefined): string => {
-  try {
-    const answer = JSON.parse(body || '{}') as { message?: unknown; description?: unknown };
-    return String(answer.description || answer.message || '');
-  } catch {
-    return '';
-  }
+/** The platform's error answer: `{ status, message, description }` (a non-JSON body is no `data`). */
+const platformMessage = (data: unknown): string => {
+  const answer = (data || {}) as { message?: unknown; description?: unknown };
+  return String(answer.description || answer.message || '');
 };
 
 /** The request of a call: endpoint, body, and what to check the cart for afterwards; a failure when it cannot be sent. */
@@ -104,7 +100,7 @@ export async function callCart({ win, root, request, report, sync }: CartApiCont
   } catch (error) {
     const failure = asRequestError(error);
     if (failure?.status === 422) {
-      const message = platformMessage(failure.body) || CART_OUT_OF_SYNC_TEXT;
+      const message = platformMessage(failure.data) || CART_OUT_OF_SYNC_TEXT;
       win.alert(message);
       void sync.refresh();
       return { kind: 'rejected', status: 422, message };

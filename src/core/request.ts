@@ -9,8 +9,6 @@ import { toJson } from './lib/toJson';
 export const REQUEST_BUDGET = 50;
 /** Default request timeout. */
 const REQUEST_TIMEOUT_MS = 5000;
-/** Timeout for review submissions with photo uploads. */
-export const UPLOAD_TIMEOUT_MS = 40000;
 
 /** Scalar form value; null/undefined fields are left out. */
 export type FormValue = string | number | boolean | null | undefined;
@@ -26,7 +24,7 @@ export interface RequestOptions {
   form?: Record<string, FormValue | FormValue[]>;
   /** Raw body (FormData for multipart uploads). */
   body?: BodyInit;
-  /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS. */
+  /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS (constants.ts). */
   timeout?: number;
   keepalive?: boolean;
   headers?: Record<string, string>;
@@ -34,7 +32,15 @@ export interface RequestOptions {
   text?: boolean;
   /** The fetch cache mode: `'no-store'` for answers that must be fresh (product JSON, spec §7). */
   cache?: RequestCache;
+  /**
+   * Transport for this request instead of `fetch` (e.g. one on XMLHttpRequest that reports upload
+   * progress); the budget, timeout (it is handed the abort signal), errors and reports stay the wrapper's.
+   */
+  fetch?: Transport;
 }
+
+/** What the wrapper needs of a transport: `fetch`, or anything answering the same call with `ok`, `status` and `text()`. */
+export type Transport = (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
 
 /** Failure details passed to `onError` for reportable failures (spec §8); a type, so it is a report's `extra` as is. */
 export type RequestErrorInfo = {
@@ -52,8 +58,8 @@ export interface RequestError extends Error {
   name: 'RequestError';
   status: number;
   url: string;
-  /** The response text of a non-2xx answer (the platform's `{status, message, description}` of a 422). */
-  body?: string;
+  /** A non-2xx response's body parsed as JSON, when it was JSON (the provider's error messages). */
+  data?: unknown;
 }
 
 /** The request exceeded its timeout (spec §7); status 0, message contains 'timeout'. */
@@ -64,13 +70,8 @@ export interface TimeoutError extends Error {
 }
 
 /** Plain Errors with a name instead of subclasses: smaller, and `name` checks work across bundles. */
-const namedError = <E extends RequestError | TimeoutError>(
-  name: E['name'],
-  message: string,
-  status: number,
-  url: string,
-  body?: string,
-): E => Object.assign(new Error(message), { name, status, url, body }) as E;
+const namedError = <E extends RequestError | TimeoutError>(name: E['name'], message: string, status: number, url: string): E =>
+  Object.assign(new Error(message), { name, status, url }) as E;
 
 /** True for a request timeout. */
 export function isTimeoutError(error: unknown): error is TimeoutError {
@@ -158,13 +159,22 @@ export function createRequester(
         ctrl?.abort();
       }, timeoutMs);
       // Looked up per call (not at creation) so late polyfills / test spies apply.
-      const fetcher = opts.fetch || globalThis.fetch;
+      const fetcher: Transport = init.fetch || opts.fetch || globalThis.fetch;
       Promise.resolve()
         .then(() => fetcher(url, { method, headers, body, keepalive: init.keepalive, cache: init.cache, signal: ctrl?.signal }))
         .then(
           (res) =>
             res.text().then((txt) => {
-              if (!res.ok) throw namedError('RequestError', `HTTP ${res.status} for ${method} ${url}`, res.status, url, txt);
+              if (!res.ok) {
+                const error = namedError<RequestError>('RequestError', `HTTP ${res.status} for ${method} ${url}`, res.status, url);
+                // The body says why (the provider's `{ errors, error }`); a non-JSON body is left out.
+                try {
+                  error.data = JSON.parse(txt);
+                } catch {
+                  /* not JSON: the status is all there is */
+                }
+                throw error;
+              }
               if (method === 'DELETE' || init.text) return txt;
               if (!txt.trim()) return null;
               try {

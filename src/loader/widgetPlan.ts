@@ -9,15 +9,16 @@ export type WidgetPlan =
   /**
    * Placed in the page; loaded when its mount point nears the viewport. `placements` from
    * settings are all used; default ones are alternatives (`first`: the first that matches).
-   * `reserve` (px) is held before the chunk arrives so the page does not shift.
+   * `reserve` (px) is held before the chunk arrives so the page does not shift. (The flags are
+   * left out when off, here and below: every literal is in the loader, on every page.)
    */
-  | { name: string; kind: 'inline'; placements: Placement[]; first: boolean; reserve: number }
+  | { name: string; kind: 'inline'; placements: Placement[]; first?: boolean; reserve?: number }
   /**
    * Loaded when the main thread is idle (`later`: after the first interaction or 5 s). Its host
    * goes at the first matching placement, else (when `floating`) at the end of the body, else it
    * stays detached (widgets without UI).
    */
-  | { name: string; kind: 'idle'; placements: Placement[]; floating: boolean; later?: boolean }
+  | { name: string; kind: 'idle'; placements: Placement[]; floating?: boolean; later?: boolean }
   /**
    * Loaded at once, without waiting for idle time: what shoppers should see early (stars).
    * `fetch`: a provider URL the widget requests on mount, preloaded alongside its chunk.
@@ -70,7 +71,7 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
       });
     }
     // Spec §2 "Order-review flow": the widget sends the shopper on to the product's page.
-    if (page.pageType === 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [], floating: false });
+    if (page.pageType === 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [] });
     // Spec §2: the reviews page (top-reviews) shows the shop's featured reviews in the same places.
     if (product || page.pageType === 'top-reviews') {
       const own = fromSettings(MODULE.reviews);
@@ -85,20 +86,18 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
     // add-to-cart form when idle (it is empty on most first views: it must not bring the framework
     // before the page has loaded); the cart page after its title, or where settings say.
     const own = fromSettings(MODULE.cartReserved);
-    if (product) plans.push({ name: 'cart-reserved', kind: 'idle', placements: [AFTER_ATC_FORM], floating: false });
+    if (product) plans.push({ name: 'cart-reserved', kind: 'idle', placements: [AFTER_ATC_FORM] });
     else if (page.pageType === 'cart')
       plans.push({
         name: 'cart-reserved',
         kind: 'inline',
         placements: own.length ? own : [settings.cartReserved.placement || CART_TITLE],
-        first: false,
-        reserve: 0,
       });
   }
   // The commerce services, without UI: product data, selected variant and add-to-cart button on
   // product pages; the cart watcher wherever a cart module (cart-reserved, offer card) is on.
   if (product || enabled(MODULE.cartReserved) || enabled(MODULE.offerCard)) {
-    plans.push({ name: 'commerce', kind: 'idle', placements: [], floating: false });
+    plans.push({ name: 'commerce', kind: 'idle', placements: [] });
   }
   if (enabled(MODULE.currencyConverter)) {
     // Prices need converting at once only for a shopper who chose a currency (our
@@ -115,7 +114,7 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
     });
   }
   if (enabled(MODULE.contentProtection) && !page.designMode) {
-    plans.push({ name: 'content-protection', kind: 'idle', placements: [], floating: false });
+    plans.push({ name: 'content-protection', kind: 'idle', placements: [] });
   }
   if (page.designMode || page.preview) {
     plans.push({ name: 'preview-badge', kind: 'idle', placements: [], floating: true });

@@ -16,10 +16,14 @@ export interface Review {
   /** ms since the epoch (0 when unknown). */
   date: number;
   photos: string[];
+  /** Smaller copies of `photos`, index by index (the photo itself where the provider sent none). */
+  thumbnails: string[];
   verified: boolean;
   /** Untrusted HTML or null. */
   reply: string | null;
   replyAuthor: string;
+  /** The shopper's own review, shown before the provider lists it, awaiting moderation. */
+  pending?: boolean;
 }
 
 /** The stats until the first response: no reviews. */

@@ -13,7 +13,8 @@ const MODAL_CLOSE_DELAY_MS = 200;
  * Escape (the dialog's own `cancel`/`close`), a click on the overlay (the dialog's backdrop area)
  * and the close button call `onClose`. Focus moves to the first control inside on open and back
  * to whatever had it (inside shadow roots too) when the modal unmounts. The page body carries
- * the class `vitrine-modal-active` while open. Mount it to open, unmount it to close.
+ * the class `vitrine-modal-active` while open. Mount it to open, unmount it to close. It brings
+ * its own styles (a `<style>` inside the dialog: it renders inside shadow roots).
  *
  * Spec §4: it fades in 10 ms after opening and, once asked to close, `onClose` fires 200 ms later,
  * after the closing fade (at once when the shopper prefers reduced motion, or when the browser
@@ -128,6 +129,7 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
         if (event.target === ref.current) requestClose();
       }}
     >
+      <style>{MODAL_CSS}</style>
       <div className="modal-content">
         <button type="button" className="modal-close" part="close" aria-label={closeLabel} onClick={() => requestClose()}>
           ×
@@ -138,5 +140,5 @@ export function Modal({ label, closeLabel, onClose, children, onKeyDown }: Modal
   );
 }
 
-/** Styles `Modal` needs (the widget adds its own content styles). */
-export const MODAL_CSS = `.modal{opacity:0;transform:translateY(12px);transition:opacity .2s,transform .2s;padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.modal.shown{opacity:1;transform:none}@media (prefers-reduced-motion:reduce){.modal{transition:none;transform:none}}.modal::backdrop{background:rgba(0,0,0,.6)}.modal-content{position:relative;padding:24px}.modal-close{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;
+/** Styles `Modal` needs, rendered with it (its owner adds the content's own). */
+const MODAL_CSS = `.modal{opacity:0;transform:translateY(12px);transition:opacity .2s,transform .2s;padding:0;border:0;margin:auto;max-width:min(1000px,calc(100vw - 32px));max-height:calc(100vh - 32px);width:100%;border-radius:8px;background:#fff;color:#222;box-shadow:0 10px 40px rgba(0,0,0,.3)}.modal.shown{opacity:1;transform:none}@media (prefers-reduced-motion:reduce){.modal{transition:none;transform:none}}.modal::backdrop{background:rgba(0,0,0,.6)}.modal-content{position:relative;padding:24px}.modal-close{position:absolute;top:6px;right:6px;z-index:2;width:40px;height:40px;font-size:28px;line-height:1;border-radius:50%;background:rgba(255,255,255,.9)}`;

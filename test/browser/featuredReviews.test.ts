@@ -199,6 +199,25 @@ describe('order-review flow (/pages/review-order)', () => {
     );
   });
 
+  test("a stored order's code alone: the provider fills in its product, name and e-mail", async () => {
+    const order = SEED_FACTS.orders[0]!;
+    await withPage(
+      shop(),
+      `/pages/review-order?code=${order.code}`,
+      async ({ page }) => {
+        await page.waitForURL(`${shop().origin}/products/${order.productHandle}`, { timeout: SHOWN_WITHIN_MS });
+        const stored = await ev<string | null>(page, `localStorage.getItem('vitrine:reviewOrder')`);
+        assert.deepEqual(JSON.parse(stored!), {
+          code: order.code,
+          customerName: order.customerName,
+          customerEmail: order.customerEmail,
+          productHandle: order.productHandle,
+        });
+      },
+      { init: ONLY_REVIEWS, waitForInit: false },
+    );
+  });
+
   test('/es/pages/review-order goes to /es/products/{handle}; without name and e-mail none are stored', async () => {
     await withPage(
       shop(),

@@ -18,6 +18,10 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export interface Shop {
   origin: string;
   port: number;
+  /** The provider's data folder (its `admin-token` file holds the demo shop's owner token). */
+  dataDir: string;
+  /** Every POST the server received: its path and the bytes of its body (`Content-Length`). */
+  posts: { path: string; bytes: number }[];
   browser: Browser;
   close(): Promise<void>;
 }
@@ -27,6 +31,12 @@ export async function startShop(opts: { shopSettingsOverrides?: Record<string, u
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-browser-'));
   const distDir = process.env.VITRINE_DIST_DIR ? resolve(process.env.VITRINE_DIST_DIR) : join(ROOT, 'dist');
   const app = await buildApp({ dataDir, distDir, logger: false, shopSettingsOverrides: opts.shopSettingsOverrides });
+  // What a page really sent (the browser's own request records leave out multipart bodies).
+  const posts: Shop['posts'] = [];
+  app.server.on('request', (request: { method?: string; url?: string; headers: Record<string, unknown> }) => {
+    if (request.method === 'POST')
+      posts.push({ path: (request.url ?? '').split('?')[0]!, bytes: Number(request.headers['content-length'] ?? 0) });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const browser = await chromium.launch({
@@ -36,6 +46,8 @@ export async function startShop(opts: { shopSettingsOverrides?: Record<string, u
   return {
     origin: `http://localhost:${port}`,
     port,
+    dataDir,
+    posts,
     browser,
     async close() {
       await browser.close();

@@ -67,11 +67,11 @@ interface WireReviews {
 }
 
 /** Stats straight from the provider, to compare with what the widget shows. */
-export async function providerStats(shop: Shop, handle = SEED_FACTS.manyReviewsHandle): Promise<WireStats> {
+export async function providerStats(shop: Shop, handle: string = SEED_FACTS.manyReviewsHandle): Promise<WireStats> {
   return (await fetch(`${shop.origin}/api/sf/prs/demo/${handle}.json`)).json() as never;
 }
 /** The provider's first 100 reviews of `handle`, in list order. */
-export async function providerReviews(shop: Shop, handle = SEED_FACTS.manyReviewsHandle): Promise<WireReviews> {
+export async function providerReviews(shop: Shop, handle: string = SEED_FACTS.manyReviewsHandle): Promise<WireReviews> {
   return (await fetch(`${shop.origin}/api/reviews/demo/0/${handle}.json?limit=100`)).json() as never;
 }
 /** The ids of the reviews with photos among the first 100, in list order. */

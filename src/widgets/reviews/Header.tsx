@@ -13,6 +13,20 @@ export interface HeaderProps {
   texts: Texts;
   onFilter(stars: number): void;
   onWrite(stars?: number): void;
+  /** A write button is pointed at or focused: the form's parts start loading. */
+  onPrefetch(): void;
+}
+
+/**
+ * A 'Write a Review' button: a click opens the form (`onWrite()`, rating 5); pointing at it or
+ * focusing it starts loading the form (`onPrefetch`), so the click rarely waits for the network.
+ */
+export function WriteButton({ label, onWrite, onPrefetch }: { label: string; onWrite(): void; onPrefetch(): void }) {
+  return (
+    <button type="button" className="button" part="write-button" onClick={() => onWrite()} onPointerEnter={onPrefetch} onFocus={onPrefetch}>
+      {label}
+    </button>
+  );
 }
 
 /** Average with one decimal, as the provider rounds it, in the shopper's convention (`4,6` in Dutch). */
@@ -23,16 +37,12 @@ export const average = (rating: number, texts: Texts): string => formatRating(ra
  * `aria-pressed`; a zero-count bar is disabled) and, in the modern header, the 'share your
  * experience' stars that open the form with that rating. Spec §2 "Main reviews widget", §4.
  */
-export function Header({ stats, filter, settings, texts, onFilter, onWrite }: HeaderProps) {
+export function Header({ stats, filter, settings, texts, onFilter, onWrite, onPrefetch }: HeaderProps) {
   useSignals();
   const modern = settings.modernHeader;
   const style = settings.starStyle;
   const averageText = average(stats.average, texts);
-  const write = settings.reviewForm.enabled && (
-    <button type="button" className="button" part="write-button" onClick={() => onWrite()}>
-      {texts.write}
-    </button>
-  );
+  const write = settings.reviewForm.enabled && <WriteButton label={texts.write} onWrite={onWrite} onPrefetch={onPrefetch} />;
   return (
     <div className={modern ? 'header modern' : 'header'} part="header">
       <div className="summary" part="summary">
@@ -102,6 +112,8 @@ export function Header({ stats, filter, settings, texts, onFilter, onWrite }: He
                   className="rate-star"
                   aria-label={fill(texts.rate, { n: stars })}
                   onClick={() => onWrite(stars)}
+                  onPointerEnter={onPrefetch}
+                  onFocus={onPrefetch}
                 >
                   <Stars rating={0} icons={1} starStyle={style} size={26} />
                 </button>

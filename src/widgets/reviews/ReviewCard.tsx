@@ -52,8 +52,9 @@ export interface ReviewCardProps {
 }
 
 /**
- * One review: author (text only), verified mark, stars, optional date, text (sanitized HTML),
- * photo strip (main + 2 small + '+N', each a button opening the modal) and the store reply.
+ * One review: author (text only), verified mark, 'Awaiting moderation' on the shopper's own pending
+ * review, stars, optional date, text (sanitized HTML), photo strip (thumbnails: main + 2 small +
+ * '+N', each a button opening the modal) and the store reply.
  */
 export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps) {
   useSignals();
@@ -73,6 +74,11 @@ export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps
           {review.name}
         </span>
         {review.verified && settings.showVerifiedIcons && <Verified label={texts.verified} />}
+        {review.pending && (
+          <span className="pending" part="pending">
+            {texts.pending}
+          </span>
+        )}
         {settings.showDates && review.date > 0 && (
           <time className="date" part="date" dateTime={new Date(review.date).toISOString()}>
             {formatDate(review.date, settings.dateFormat)}
@@ -84,9 +90,9 @@ export function ReviewCard({ review, settings, texts, onPhoto }: ReviewCardProps
         {photoCount > 0 && (
           <div className="photos" part="photos">
             <button type="button" className="photo-main" aria-label={photoLabel(0)} onClick={() => onPhoto(0)}>
-              <img src={review.photos[0]} alt="" loading="lazy" decoding="async" />
+              <img src={review.thumbnails[0]} alt="" loading="lazy" decoding="async" />
             </button>
-            {review.photos.slice(1, 1 + PHOTO_STRIP_SMALL).map((url, index) => (
+            {review.thumbnails.slice(1, 1 + PHOTO_STRIP_SMALL).map((url, index) => (
               <button
                 type="button"
                 key={url + index}

@@ -4,7 +4,7 @@ import { fill } from '../../core/i18n';
 import { guard } from '../../ui/guard';
 import { Spinner } from '../../ui/Spinner';
 import type { Controller } from './controller';
-import { Header } from './Header';
+import { Header, WriteButton } from './Header';
 import { contentWidth } from './layout';
 import { ReviewList } from './ReviewList';
 
@@ -23,7 +23,8 @@ export interface ReviewsWidgetProps {
 
 /**
  * The main reviews widget (spec §2 "Main reviews widget", §4 "Review list"): summary/header,
- * star filter, the list in columns or rows, 'See more reviews', and the lazily loaded modal.
+ * star filter, the list in columns or rows, 'See more reviews', and the lazily loaded review
+ * modal and review form.
  */
 export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsWidgetProps) {
   useSignals();
@@ -78,7 +79,11 @@ export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsW
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `initialCount` never changes
   }, [expanded]);
 
-  if (status === 'error' || (ready && !stats.count && !settings.showWhenNoReviews)) return null;
+  const form = controller.form.value;
+  // The form is a dialog of its own: it opens even where the widget shows nothing (an order review
+  // of a product without reviews, a list that failed to load).
+  const formDialog = form && <form.Form controller={controller} open={form} />;
+  if (status === 'error' || (ready && !stats.count && !settings.showWhenNoReviews && !reviews.length)) return formDialog || null;
   if (status === 'loading') return <div ref={root} className="widget" part="widget" aria-busy="true" />;
 
   return (
@@ -88,9 +93,7 @@ export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsW
         <div className="empty" part="summary">
           <p>{texts.noReviews}</p>
           {settings.reviewForm.enabled && (
-            <button type="button" className="button" part="write-button" onClick={() => controller.write()}>
-              {texts.write}
-            </button>
+            <WriteButton label={texts.write} onWrite={controller.write} onPrefetch={controller.prefetchForm} />
           )}
         </div>
       ) : (
@@ -102,6 +105,7 @@ export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsW
             texts={texts}
             onFilter={controller.filterBy}
             onWrite={controller.write}
+            onPrefetch={controller.prefetchForm}
           />
           <div className="status" role="status">
             {filter && !state.busy.value && (
@@ -113,29 +117,33 @@ export function ReviewsWidget({ controller, initialWidth, onRendered }: ReviewsW
               </>
             )}
           </div>
-          <div aria-busy={state.busy.value}>
-            <ReviewList reviews={shown} settings={settings} texts={texts} {...size} onPhoto={controller.openModal} />
-          </div>
-          {shown.length < reviews.length && (
-            <div className="more">
-              <button
-                type="button"
-                className="button"
-                part="more-button"
-                aria-busy={state.expanding.value}
-                disabled={state.expanding.value}
-                onClick={controller.showMore}
-              >
-                {state.expanding.value && <Spinner />}
-                {texts.seeMore}
-              </button>
-            </div>
-          )}
         </>
+      )}
+      {/* Without published reviews the list may still hold the shopper's own, awaiting moderation. */}
+      {reviews.length > 0 && (
+        <div aria-busy={state.busy.value}>
+          <ReviewList reviews={shown} settings={settings} texts={texts} {...size} onPhoto={controller.openModal} />
+        </div>
+      )}
+      {shown.length < reviews.length && (
+        <div className="more">
+          <button
+            type="button"
+            className="button"
+            part="more-button"
+            aria-busy={state.expanding.value}
+            disabled={state.expanding.value}
+            onClick={controller.showMore}
+          >
+            {state.expanding.value && <Spinner />}
+            {texts.seeMore}
+          </button>
+        </div>
       )}
       {Modal && openReview && (
         <Modal key={`${openReview.index}:${openReview.photo}`} controller={controller} start={openReview} onClose={controller.closeModal} />
       )}
+      {formDialog}
     </section>
   );
 }

@@ -61,10 +61,17 @@ export function toReview(raw: unknown, base?: string): Review | null {
   const id = text(fields.id, 64);
   if (!id) return null;
   if (typeof fields.timestamp === 'number' && !(Math.abs(fields.timestamp) <= MAX_TIME)) return null;
-  const photos = (Array.isArray(fields.photos) ? fields.photos : [])
-    .slice(0, 20)
-    .map((url) => absoluteUrl(url, base))
-    .filter((url): url is string => !!url);
+  // Photos and their thumbnails stay index by index: a dropped photo takes its thumbnail along,
+  // a photo without a usable thumbnail is its own.
+  const photos: string[] = [];
+  const thumbnails: string[] = [];
+  const sentThumbnails = Array.isArray(fields.thumbnails) ? fields.thumbnails : [];
+  (Array.isArray(fields.photos) ? fields.photos : []).slice(0, 20).forEach((raw, index) => {
+    const url = absoluteUrl(raw, base);
+    if (!url) return;
+    photos.push(url);
+    thumbnails.push(absoluteUrl(sentThumbnails[index], base) || url);
+  });
   const parsed = finiteNumber(fields.timestamp, Date.parse(text(fields.date, 64)));
   return {
     id,
@@ -73,6 +80,7 @@ export function toReview(raw: unknown, base?: string): Review | null {
     review: text(fields.review),
     date: Math.abs(parsed) <= MAX_TIME ? parsed : 0,
     photos,
+    thumbnails,
     verified: fields.verified === true,
     reply: typeof fields.reply === 'string' && fields.reply ? text(fields.reply) : null,
     replyAuthor: text(fields.replyAuthor, 200),
@@ -112,7 +120,8 @@ export interface FeaturedReview extends Review {
   product: { handle: string; title: string; image: string | null };
 }
 
-const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
+/** A plain product handle (what the platform allows; nothing to escape in a path). */
+export const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
 
 /**
  * The shop's featured reviews for the reviews page (`{providerBase}featured-reviews/{shopId}.json`):

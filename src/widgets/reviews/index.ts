@@ -2,13 +2,18 @@
  * Lazy entry of the main reviews widget (module 21, spec §2 "Main reviews widget"): loaded when
  * its mount point on a product page nears the viewport. Validates `settings.reviews` (one console
  * warning listing every problem), renders into the host's shadow root, holds the loader's
- * reserved height until the first content renders, writes the JSON-LD block, and opens the
- * review named by a `?review=<id>` link. On a review-order page it follows the order-review flow;
- * on the reviews page (`top-reviews`) it shows the shop's featured reviews instead.
+ * reserved height until the first content renders, writes the JSON-LD block, opens the review
+ * named by a `?review=<id>` link, and opens the review form for `?write-review` or for the order
+ * the shopper was asked to review (stored by the order-review flow). On a review-order page it
+ * follows the order-review flow; on the reviews page (`top-reviews`) it shows the shop's featured
+ * reviews instead.
  */
 import { createElement } from 'react';
 import { WIDGET_MAX_WIDTH } from './layout';
+import { REVIEW_ORDER_KEY } from '../../core/constants';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
+import { createStorage } from '../../core/storage';
+import { guard } from '../../ui/guard';
 import { renderInShadow } from '../../ui/renderInShadow';
 import type { MountWidget } from '../types';
 import { createController } from './controller';
@@ -68,11 +73,18 @@ export const mount: MountWidget = (host, ctx) => {
     createElement(ReviewsWidget, { controller, initialWidth, onRendered }),
     shadowOptions,
   );
-  void controller.ready.then(() => {
-    // A review link (`?review=<id>`) opens that review once the list is there.
-    const id = new URLSearchParams(location.search).get('review');
-    const review = id ? controller.state.reviews.value.find((candidate) => candidate.id === id) : undefined;
-    if (review) controller.openModal(review, 0);
-  });
+  void controller.ready.then(
+    guard(() => {
+      // A review link (`?review=<id>`) opens that review once the list is there.
+      const query = new URLSearchParams(location.search);
+      const id = query.get('review');
+      const review = id ? controller.state.reviews.value.find((candidate) => candidate.id === id) : undefined;
+      if (review) controller.openModal(review, 0);
+      // The form opens by itself for `?write-review`, and for the order whose review of this product
+      // was asked for (the form reads the order itself).
+      const order = createStorage('local').getJSON<{ productHandle?: unknown }>(REVIEW_ORDER_KEY);
+      if (settings.reviewForm.enabled && (query.has('write-review') || order?.productHandle === handle)) controller.write();
+    }, 'ready'),
+  );
   return unmount;
 };

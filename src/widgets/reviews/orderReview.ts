@@ -4,9 +4,13 @@
  * `<script type="application/json" id="vitrine-review-order">` with `productHandle`, `code`,
  * `customerName`, `customerEmail` — the shopper is sent to `{root}/products/{productHandle}`.
  * Name and e-mail are kept in storage only when present (they prefill the form later), and the
- * order code with them (it makes the review a verified order review).
+ * order code with them (it makes the review a verified order review). On that product's page the
+ * widget opens the review form, which reads them (`form/storedOrder.ts`) and clears them once the
+ * review is stored.
  */
+import { REVIEW_ORDER_KEY } from '../../core/constants';
 import { createStorage } from '../../core/storage';
+import { HANDLE } from './api';
 
 export interface ReviewOrderData {
   productHandle: string;
@@ -15,9 +19,6 @@ export interface ReviewOrderData {
   customerEmail: string | null;
 }
 
-const REVIEW_ORDER_KEY = 'reviewOrder';
-
-const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/i;
 /** A present, non-blank text (trimmed, at most 300 characters), else null. */
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 300) : null);
 

@@ -1,10 +1,8 @@
 /**
- * Where the 'Write a Review' buttons (summary, modern header, 'share your experience' stars) go.
- *
- * Until the write-a-review issue lands, this dispatches the window event `vitrine:write-review`
- * with `detail: { productHandle, stars }` (`stars`: the rating clicked, 1–5, or 5 for the plain
- * button; spec §5 "Rating defaults to 5 (or the star clicked)"). Shops and the later form listen
- * to it. The later issue replaces the body of `openReviewForm`; callers stay as they are.
+ * The window event the write buttons fire (shops listen to it): `vitrine:write-review` with
+ * `detail: { productHandle, stars }` (`stars`: the rating clicked, 1–5, or 5 for the plain
+ * button; spec §5 "Rating defaults to 5 (or the star clicked)"). The controller fires it and then
+ * opens the form with that rating.
  */
 import type { WidgetContext } from '../types';
 
@@ -16,8 +14,10 @@ export interface WriteReviewDetail {
   stars: number;
 }
 
-export function openReviewForm(ctx: WidgetContext, opts: { stars?: number } = {}): void {
-  const stars = opts.stars && opts.stars >= 1 && opts.stars <= 5 ? Math.round(opts.stars) : 5;
+/** Fires `vitrine:write-review` and returns the rating the form opens with (1–5, default 5). */
+export function announceWriteReview(ctx: WidgetContext, clicked?: number): number {
+  const stars = clicked && clicked >= 1 && clicked <= 5 ? Math.round(clicked) : 5;
   const detail: WriteReviewDetail = { productHandle: ctx.page.productHandle, stars };
   window.dispatchEvent(new CustomEvent(WRITE_REVIEW_EVENT, { detail }));
+  return stars;
 }

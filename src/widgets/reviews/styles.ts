@@ -7,8 +7,8 @@
  * `--vitrine-star-back`, `--vitrine-bars`, `--vitrine-verified` (defaults: the settings colours),
  * `--vitrine-text`, `--vitrine-muted`, `--vitrine-border`, `--vitrine-card-bg`,
  * `--vitrine-button-bg`, `--vitrine-button-text`, `--vitrine-radius` — and through `::part()`:
- * widget, header, summary, bars, bar, share, write-button, list, review, author, verified, date,
- * stars, photos, reply, more-button, dialog, close, gallery.
+ * widget, header, summary, bars, bar, share, write-button, list, review, author, verified, pending,
+ * date, stars, photos, reply, more-button, dialog, close, gallery, uploader.
  */
 import { WIDGET_MAX_WIDTH } from './layout';
 import type { Colors } from '../../core/settings';
@@ -23,9 +23,10 @@ import { WIDGET_SIDE_PADDING } from './layout';
  */
 export function widgetCss(colors: Colors): string {
   return (
-    `.widget{--sf:var(--vitrine-star-front,${colors.starFront});--sb:var(--vitrine-star-back,${colors.starBack});--bar:var(--vitrine-bars,${colors.bars});--ok:var(--vitrine-verified,${colors.verified});` +
-    `--fg:var(--vitrine-text,#1f1f1f);--mu:var(--vitrine-muted,#666);--bd:var(--vitrine-border,#e2e2e2);--bg:var(--vitrine-card-bg,#fff);--rad:var(--vitrine-radius,8px);` +
-    `display:block;max-width:${WIDGET_MAX_WIDTH}px;margin:40px auto;padding:0 ${WIDGET_SIDE_PADDING}px;color:var(--fg);font-size:15px;font-weight:400;font-style:normal;line-height:1.5;text-align:left;text-transform:none;text-indent:0;letter-spacing:normal;word-spacing:normal;white-space:normal;visibility:visible;direction:ltr}` +
+    // The colours on the host: the review form's dialog also renders where the widget shows nothing.
+    `:host{--sf:var(--vitrine-star-front,${colors.starFront});--sb:var(--vitrine-star-back,${colors.starBack});--bar:var(--vitrine-bars,${colors.bars});--ok:var(--vitrine-verified,${colors.verified});` +
+    `--fg:var(--vitrine-text,#1f1f1f);--mu:var(--vitrine-muted,#666);--bd:var(--vitrine-border,#e2e2e2);--bg:var(--vitrine-card-bg,#fff);--rad:var(--vitrine-radius,8px)}` +
+    `.widget{display:block;max-width:${WIDGET_MAX_WIDTH}px;margin:40px auto;padding:0 ${WIDGET_SIDE_PADDING}px;color:var(--fg);font-size:15px;font-weight:400;font-style:normal;line-height:1.5;text-align:left;text-transform:none;text-indent:0;letter-spacing:normal;word-spacing:normal;white-space:normal;visibility:visible;direction:ltr}` +
     `.widget *{margin:0;padding:0;float:none}` +
     `.widget h2{font-size:22px;line-height:1.3;font-weight:600;margin-bottom:16px}` +
     `button{font:inherit;color:inherit;background:none;border:0;cursor:pointer;text-transform:none;letter-spacing:normal}button:disabled{cursor:default}` +
@@ -44,7 +45,7 @@ export function widgetCss(colors: Colors): string {
     `.list{width:100%}[aria-busy=true]>.list{opacity:.6}.cols{column-gap:16px}` +
     `.card{display:block;break-inside:avoid;margin-bottom:16px;padding:16px;border:1px solid var(--bd);border-radius:var(--rad);background:var(--bg);overflow-wrap:anywhere}` +
     `.rows .card{border-width:0 0 1px;border-radius:0;padding:16px 0;margin:0}.loose .card{display:grid;grid-template-columns:200px 1fr;gap:24px}` +
-    `.byline{display:flex;flex-wrap:wrap;align-items:center;gap:4px 8px;margin-bottom:6px}.loose .byline{flex-direction:column;align-items:flex-start}.author{font-weight:600}.date{color:var(--mu);font-size:13px}` +
+    `.byline{display:flex;flex-wrap:wrap;align-items:center;gap:4px 8px;margin-bottom:6px}.loose .byline{flex-direction:column;align-items:flex-start}.author{font-weight:600}.date,.pending{color:var(--mu);font-size:13px}` +
     `.verified{display:inline-flex;align-items:center;gap:4px;color:var(--ok);font-size:13px}.verified circle{fill:var(--ok)}.verified path{fill:none;stroke:#fff;stroke-width:2.4;stroke-linecap:round;stroke-linejoin:round}` +
     `.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}` +
     `.text{margin-top:6px}.text p,.text ul,.text ol{margin:0 0 8px}.text ul,.text ol{padding-left:20px}.text a{color:inherit;text-decoration:underline}` +

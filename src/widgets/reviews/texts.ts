@@ -10,7 +10,6 @@ const en = {
   noReviews: 'No reviews yet. Be the first to add a review.',
   write: 'Write a Review',
   seeMore: 'See more reviews',
-  loading: 'Loading…',
   basedOn: 'Based on {n} reviews',
   basedOnOne: 'Based on 1 review',
   rated: 'Rated {n} out of 5',
@@ -28,6 +27,7 @@ const en = {
   prev: 'Previous review with photos',
   next: 'Next review with photos',
   reviewBy: 'Review by {name}',
+  pending: 'Awaiting moderation',
 };
 /** The texts of one language; `language` is the code asked for (numbers are written in it). */
 export type Texts = typeof en & { language?: string };
@@ -40,7 +40,6 @@ export const TEXTS: Record<string, Texts> = {
     noReviews: 'Todavía no hay opiniones. Sé el primero en añadir una.',
     write: 'Escribir una opinión',
     seeMore: 'Ver más opiniones',
-    loading: 'Cargando…',
     basedOn: 'Basado en {n} opiniones',
     basedOnOne: 'Basado en 1 opinión',
     rated: 'Valorado con {n} de 5',
@@ -58,6 +57,7 @@ export const TEXTS: Record<string, Texts> = {
     prev: 'Opinión anterior con fotos',
     next: 'Siguiente opinión con fotos',
     reviewBy: 'Opinión de {name}',
+    pending: 'Pendiente de moderación',
   },
   nl: {
     heading: 'Klantbeoordelingen',
@@ -65,7 +65,6 @@ export const TEXTS: Record<string, Texts> = {
     noReviews: 'Nog geen beoordelingen. Schrijf als eerste een beoordeling.',
     write: 'Schrijf een beoordeling',
     seeMore: 'Meer beoordelingen',
-    loading: 'Laden…',
     basedOn: 'Op basis van {n} beoordelingen',
     basedOnOne: 'Op basis van 1 beoordeling',
     rated: 'Beoordeeld met {n} van 5',
@@ -83,6 +82,7 @@ export const TEXTS: Record<string, Texts> = {
     prev: 'Vorige beoordeling met foto’s',
     next: 'Volgende beoordeling met foto’s',
     reviewBy: 'Beoordeling van {name}',
+    pending: 'Wacht op moderatie',
   },
 };
 

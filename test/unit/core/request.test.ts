@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REQUEST_BUDGET, UPLOAD_TIMEOUT_MS } from '../../../src/core/request';
+import { UPLOAD_TIMEOUT_MS } from '../../../src/core/constants';
+import { REQUEST_BUDGET } from '../../../src/core/request';
 import {
   createRequester,
   encodeForm,
@@ -196,6 +197,57 @@ describe('createRequester', () => {
       },
     });
     await expect(request('/x')).rejects.toMatchObject({ status: 503 });
+  });
+
+  it("a failed request's RequestError carries the response's JSON body as data (none for other bodies)", async () => {
+    const body = { success: false, errors: ['Name is required'], error: { code: 'invalid', message: 'Name is required' } };
+    const request = createRequester({ fetch: async () => jsonResponse(body, 400) });
+    await expect(request('/api/add-new-review', { method: 'POST' })).rejects.toMatchObject({
+      name: 'RequestError',
+      status: 400,
+      data: body,
+    });
+    const text = createRequester({ fetch: async () => new Response('<h1>Bad gateway</h1>', { status: 502 }) });
+    const error = (await text('/api/x').catch((rejection) => rejection)) as RequestError;
+    expect(error.status).toBe(502);
+    expect('data' in error).toBe(false);
+    const empty = createRequester({ fetch: async () => new Response('', { status: 500 }) });
+    expect('data' in ((await empty('/api/x').catch((rejection) => rejection)) as RequestError)).toBe(false);
+  });
+
+  it('a per-request transport replaces fetch; budget, timeout, errors and reports stay the wrapper’s', async () => {
+    vi.useFakeTimers();
+    const pageFetch = vi.fn(async () => jsonResponse({ from: 'page' }));
+    const onError = vi.fn();
+    const request = createRequester({ fetch: pageFetch, budget: 3, onError });
+    const transport = vi.fn(async () => ({ ok: true, status: 200, text: async () => '{"from":"transport"}' }));
+    const form = new FormData();
+    await expect(request('/api/add-new-review', { body: form, fetch: transport })).resolves.toEqual({ from: 'transport' });
+    const [url, init] = transport.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/add-new-review');
+    expect(init).toMatchObject({ method: 'POST', body: form });
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(pageFetch).not.toHaveBeenCalled();
+    // Its failures are the wrapper's: a RequestError with the body, reported.
+    const failing = async () => ({ ok: false, status: 429, text: async () => '{"success":false,"errors":["Slow down"]}' });
+    await expect(request('/api/add-new-review', { method: 'POST', fetch: failing })).rejects.toMatchObject({
+      status: 429,
+      data: { success: false, errors: ['Slow down'] },
+    });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ status: 429, method: 'POST' }));
+    // The timeout aborts through the signal it was handed.
+    let signal: AbortSignal | undefined;
+    const hanging = (_url: string, init: RequestInit) => {
+      signal = init.signal ?? undefined;
+      return new Promise<never>(() => {});
+    };
+    const pending = request('/api/add-new-review', { method: 'POST', fetch: hanging, timeout: UPLOAD_TIMEOUT_MS }).catch((error) => error);
+    await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS);
+    expect(isTimeoutError(await pending)).toBe(true);
+    expect(signal?.aborted).toBe(true);
+    // It counted against the budget like any request.
+    await expect(request('/api/x', { fetch: transport })).resolves.toBeNull();
+    expect(transport).toHaveBeenCalledTimes(1);
   });
 
   it('uses the global fetch when none is given', async () => {

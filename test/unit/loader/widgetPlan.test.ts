@@ -66,7 +66,8 @@ describe('what loads when (README)', () => {
     }
     expect(byName(plan('collection')).reviews).toBeUndefined();
     // The order-review flow: the widget only forwards the shopper, at idle.
-    expect(byName(plan('review-order')).reviews).toMatchObject({ kind: 'idle', floating: false });
+    expect(byName(plan('review-order')).reviews).toMatchObject({ kind: 'idle' });
+    expect(byName(plan('review-order')).reviews).not.toHaveProperty('floating', true);
     // The shop's own placements are all used.
     const own = [{ selector: '#reviews', alignment: 'append', id: 'own' }];
     expect(byName(plan('product', { placements: { 21: own } })).reviews).toMatchObject({ placements: own, first: false });
@@ -83,15 +84,15 @@ describe('what loads when (README)', () => {
   test('cart-reserved countdown: the cart page near the viewport, product pages at idle; no reserved space', () => {
     expect(byName(plan('cart'))['cart-reserved']).toMatchObject({
       kind: 'inline',
-      reserve: 0,
       placements: [{ selector: 'main h1', alignment: 'after', id: 'cart-title' }],
     });
+    const cart = byName(plan('cart'))['cart-reserved'] as Extract<WidgetPlan, { kind: 'inline' }>;
+    expect([cart.reserve ?? 0, !!cart.first]).toEqual([0, false]);
     // Product pages: under the add-to-cart form (the first that is not an installments form), at idle.
     expect(byName(plan('product'))['cart-reserved']).toEqual({
       name: 'cart-reserved',
       kind: 'idle',
       placements: [{ selector: 'form[action*="/cart/add"]:not([id*=installment])', alignment: 'after', id: 'atc-form' }],
-      floating: false,
     });
     // The shop's own placements are for the cart page.
     const own = [{ selector: '.cart__footer', alignment: 'before', id: 'footer' }];
@@ -102,7 +103,7 @@ describe('what loads when (README)', () => {
   });
 
   test('commerce services (no UI): at idle on product pages, and on every page where a cart module (24, 47) is on', () => {
-    const commerce = { name: 'commerce', kind: 'idle', placements: [], floating: false };
+    const commerce = { name: 'commerce', kind: 'idle', placements: [] };
     expect(byName(plan('product', { modules: [21] })).commerce).toEqual(commerce);
     for (const type of ['home', 'collection', 'cart', 'other']) {
       expect(byName(plan(type)).commerce, type).toEqual(commerce);
@@ -114,7 +115,8 @@ describe('what loads when (README)', () => {
   });
 
   test('content protection and the preview badge: at idle; protection never in the editor, the badge only there or in previews', () => {
-    expect(byName(plan('home'))['content-protection']).toMatchObject({ kind: 'idle', floating: false });
+    expect(byName(plan('home'))['content-protection']).toMatchObject({ kind: 'idle' });
+    expect(byName(plan('home'))['content-protection']).not.toHaveProperty('floating', true);
     expect(byName(plan('home', {}, { designMode: true }))['content-protection']).toBeUndefined();
     expect(byName(plan('home'))['preview-badge']).toBeUndefined();
     expect(byName(plan('home', {}, { designMode: true }))['preview-badge']).toMatchObject({ kind: 'idle', floating: true });

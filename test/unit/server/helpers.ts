@@ -155,7 +155,7 @@ export async function countRows(server: HasStorage, table: keyof Schema): Promis
 
 /**
  * Stats for every product handle of a shop, computed with a straightforward query (visible
- * reviews only): the expected values the endpoints are compared with.
+ * reviews only: published and not hidden): the expected values the endpoints are compared with.
  */
 export async function expectedStats(server: HasStorage, shopId = 'demo'): Promise<Record<string, ReviewStats>> {
   const db = storedDb(server);
@@ -168,6 +168,7 @@ export async function expectedStats(server: HasStorage, shopId = 'demo'): Promis
       .where('shop_id', '=', shopId)
       .where('product_handle', '=', handle)
       .where('hidden', '=', 0)
+      .where('status', '=', 'published')
       .groupBy('stars')
       .execute();
     out[handle] = statsFromRows(rows.map((row) => ({ stars: row.stars, count: Number(row.count) })));

@@ -90,6 +90,7 @@ describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
           'date',
           'timestamp',
           'photos',
+          'thumbnails',
           'imgUrl',
           'verified',
           'reply',
@@ -104,6 +105,8 @@ describe('GET /api/reviews/{shopId}/{lastUpdated}/{productRef}.json', () => {
       expect(r.replyAuthor).toBe('Vitrine Demo team');
       expect(r.imgUrl).toBe(r.photos[0] ?? null);
       for (const p of r.photos) expect(p).toMatch(new RegExp(`^/api/photos/${r.id}/\\d+\\.svg$`));
+      // Seeded photos have no thumbnail of their own: each is its own.
+      expect(r.thumbnails).toEqual(r.photos);
     }
     expect(reviews.some((r) => r.photos.length > 0)).toBe(true);
     expect(reviews.some((r) => r.reply)).toBe(true);

@@ -45,7 +45,18 @@ async function sqliteStoreWithData(): Promise<{ dataDir: string; hash: string }>
 }
 
 async function counts(storage: Storage): Promise<Record<string, number>> {
-  const tables: (keyof Schema)[] = ['shops', 'shop_state', 'products', 'reviews', 'review_photos', 'track_batches', 'events', 'photos'];
+  const tables: (keyof Schema)[] = [
+    'shops',
+    'shop_state',
+    'products',
+    'reviews',
+    'review_photos',
+    'orders',
+    'track_batches',
+    'events',
+    'photos',
+    'captured_emails',
+  ];
   const out: Record<string, number> = {};
   for (const table of tables) {
     const row = await storage.db

@@ -8,12 +8,11 @@
 import { useLayoutEffect, useRef, useState, type TouchEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { guard } from '../../../ui/guard';
-import { Modal, MODAL_CSS } from '../../../ui/Modal';
+import { Modal } from '../../../ui/Modal';
 // Only types from the widget: its components arrive through `controller.ui` (see SHARED_UI).
 import type { ModalComponentProps } from '../controller';
 
 const CSS =
-  MODAL_CSS +
   `.review-modal{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:24px}@media (max-width:767px){.review-modal{grid-template-columns:1fr}}` +
   `.gallery{position:relative;touch-action:pan-y;min-height:120px}.gallery-photo{width:100%;height:min(60vh,520px);min-height:min(350px,50vh);object-fit:contain;background:#f3f3f3;border-radius:6px}` +
   `.gallery-caption{margin-top:6px;color:var(--mu);font-size:13px}.thumbnails{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}.thumbnails button{width:68px;height:68px;border-radius:6px;overflow:hidden;border:2px solid transparent}` +
@@ -104,7 +103,7 @@ export function ReviewModal({ controller, start, onClose }: ModalComponentProps)
                       aria-current={index === photo}
                       onClick={() => setCurrent({ index: current.index, photo: index })}
                     >
-                      <img src={url} alt="" loading="lazy" />
+                      <img src={review.thumbnails[index]} alt="" loading="lazy" />
                     </button>
                   ))}
                 </div>

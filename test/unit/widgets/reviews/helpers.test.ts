@@ -139,6 +139,7 @@ describe('api parsing', () => {
       review: '<b>x</b>',
       date: Date.parse('2024-01-01T00:00:00Z'),
       photos: ['/a.svg'],
+      thumbnails: ['/a.svg'],
       verified: false,
       reply: null,
       replyAuthor: 'Team',
@@ -161,6 +162,27 @@ describe('api parsing', () => {
     expect(toReview({ id: 1, photos: ['/api/photos/1/2.svg'] }, 'https://p.example/api/')!.photos).toEqual([
       'https://p.example/api/photos/1/2.svg',
     ]);
+  });
+  test('thumbnails stay index by index with their photos: validated, resolved, the photo itself when missing or unsafe', () => {
+    const review = toReview(
+      {
+        id: 1,
+        photos: ['/api/photos/h/a.jpg', 'javascript:x', '/api/photos/h/b.jpg', '/api/photos/h/c.jpg'],
+        thumbnails: ['/api/photos/h/a-t.webp', '/api/photos/h/x-t.webp', 'javascript:y'],
+      },
+      'https://p.example/api/',
+    )!;
+    expect(review.photos).toEqual([
+      'https://p.example/api/photos/h/a.jpg',
+      'https://p.example/api/photos/h/b.jpg',
+      'https://p.example/api/photos/h/c.jpg',
+    ]);
+    expect(review.thumbnails).toEqual([
+      'https://p.example/api/photos/h/a-t.webp',
+      'https://p.example/api/photos/h/b.jpg',
+      'https://p.example/api/photos/h/c.jpg',
+    ]);
+    expect(toReview({ id: 2, photos: ['/p.jpg'], thumbnails: 'nope' })!.thumbnails).toEqual(['/p.jpg']);
   });
   test('lists keep their good entries: a bad one is dropped and reported once', async () => {
     const report = vi.fn();
@@ -206,6 +228,7 @@ describe('JSON-LD', () => {
       review: 'Nice <b>tee</b>',
       date: Date.UTC(2024, 1, 2),
       photos: [],
+      thumbnails: [],
       verified: true,
       reply: null,
       replyAuthor: '',
