@@ -417,7 +417,7 @@ describe('callCart: our own cart calls (spec §7)', () => {
     const refused = Object.assign(new Error('HTTP 422'), {
       name: 'RequestError',
       status: 422,
-      body: JSON.stringify({ status: 422, message: 'Cart Error', description: 'You can only add 2 of this item.' }),
+      data: { status: 422, message: 'Cart Error', description: 'You can only add 2 of this item.' },
     });
     const { context } = setup([cartJson([])], () => refused);
     const result = await callCart(context, { kind: 'add', items: [{ id: 11, quantity: 9 }] });
