@@ -9,10 +9,52 @@
 import type { CartSnapshot } from '../state/cart';
 import { ERR_ATC_FORM } from './errors';
 import type { Report } from './lib/guardWith';
-import { cartAgrees, type CartAsk } from './cartSnapshot';
 import type { CartSync } from './cartSync';
-import { asRequestError } from './lib/requestFailure';
-import type { Requester } from './request';
+import type { RequestError, Requester } from './request';
+
+/** A cart call, as far as its outcome can be checked (spec §7). */
+export type CartAsk =
+  | { kind: 'add'; items: { id: number; quantity: number }[] }
+  | { kind: 'change'; id: number; quantity: number }
+  | { kind: 'changeLine'; line: number; quantity: number }
+  | { kind: 'update'; updates: Record<number, number> }
+  | { kind: 'clear' };
+
+/** Quantity per variant id (cartSnapshot.ts has the same four lines: see there why not shared). */
+const quantities = (snapshot: CartSnapshot | null): Map<number, number> => {
+  const byVariant = new Map<number, number>();
+  for (const item of snapshot?.items ?? []) byVariant.set(item.variantId, (byVariant.get(item.variantId) ?? 0) + item.quantity);
+  return byVariant;
+};
+
+/**
+ * Whether the cart read after a call holds what was asked (else the shopper is told that items
+ * changed or are out of stock). Adds: each variant grew by its quantity (from `before`, the cart
+ * before the call; unknown counts as empty); changes and updates: the variant (or line) has
+ * exactly the quantity, 0 meaning gone; clear: nothing left.
+ */
+export function cartAgrees(ask: CartAsk, before: CartSnapshot | null, after: CartSnapshot): boolean {
+  const was = quantities(before);
+  const now = quantities(after);
+  const has = (id: number, quantity: number) => (now.get(id) ?? 0) === quantity;
+  switch (ask.kind) {
+    case 'add': {
+      const added = new Map<number, number>();
+      for (const item of ask.items) added.set(item.id, (added.get(item.id) ?? 0) + item.quantity);
+      return [...added].every(([id, quantity]) => (now.get(id) ?? 0) >= (was.get(id) ?? 0) + quantity);
+    }
+    case 'change':
+      return has(ask.id, ask.quantity);
+    case 'changeLine':
+      return ask.quantity > 0
+        ? after.items[ask.line - 1]?.quantity === ask.quantity
+        : !before || after.items.length === before.items.length - 1;
+    case 'update':
+      return Object.keys(ask.updates).every((id) => has(Number(id), ask.updates[Number(id)]));
+    case 'clear':
+      return after.itemCount === 0 && !after.items.length;
+  }
+}
 
 /** Spec §8: what the shopper reads when the cart disagrees with what was asked. */
 export const CART_OUT_OF_SYNC_TEXT = 'Some items have changed or are out of stock. Try refreshing the page.';
@@ -98,7 +140,9 @@ export async function callCart({ win, root, request, report, sync }: CartApiCont
     const answer = await sync.own(url, () => request(url, { method: 'POST', headers: { Accept: 'application/json' }, ...payload }));
     if (answer === null) return { kind: 'failed', reason: 'request budget spent' };
   } catch (error) {
-    const failure = asRequestError(error);
+    // Read as the wrapper's RequestError (the one failure with an HTTP status) without
+    // importing its helper: a module the product part imports too would become a shared chunk.
+    const failure = error as RequestError | null;
     if (failure?.status === 422) {
       const message = platformMessage(failure.data) || CART_OUT_OF_SYNC_TEXT;
       win.alert(message);

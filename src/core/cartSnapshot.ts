@@ -1,7 +1,9 @@
 /**
  * The cart as widgets see it (spec §3 "Cart read response", "stored cart snapshot"; §4 "Cart
  * change detection"), and the pure rules on it: reading the platform's answer, comparing two
- * carts, the stored form, and whether a cart call got what it asked.
+ * carts and the stored form. (Whether a cart call got what it asked is in cartApi.ts: the cart
+ * calls are a lazy part of their own, and a module that both it and the commerce chunk import
+ * would become one more shared chunk.)
  */
 import type { CartSnapshot } from '../state/cart';
 
@@ -66,41 +68,4 @@ export function cartChanged(before: CartSnapshot | null, after: CartSnapshot | n
   const was = quantities(before);
   const now = quantities(after);
   return was.size !== now.size || [...now].some(([variantId, quantity]) => was.get(variantId) !== quantity);
-}
-
-/** A cart call, as far as its outcome can be checked (spec §7). */
-export type CartAsk =
-  | { kind: 'add'; items: { id: number; quantity: number }[] }
-  | { kind: 'change'; id: number; quantity: number }
-  | { kind: 'changeLine'; line: number; quantity: number }
-  | { kind: 'update'; updates: Record<number, number> }
-  | { kind: 'clear' };
-
-/**
- * Whether the cart read after a call holds what was asked (else the shopper is told that items
- * changed or are out of stock). Adds: each variant grew by its quantity (from `before`, the cart
- * before the call; unknown counts as empty); changes and updates: the variant (or line) has
- * exactly the quantity, 0 meaning gone; clear: nothing left.
- */
-export function cartAgrees(ask: CartAsk, before: CartSnapshot | null, after: CartSnapshot): boolean {
-  const was = quantities(before);
-  const now = quantities(after);
-  const has = (id: number, quantity: number) => (now.get(id) ?? 0) === quantity;
-  switch (ask.kind) {
-    case 'add': {
-      const added = new Map<number, number>();
-      for (const item of ask.items) added.set(item.id, (added.get(item.id) ?? 0) + item.quantity);
-      return [...added].every(([id, quantity]) => (now.get(id) ?? 0) >= (was.get(id) ?? 0) + quantity);
-    }
-    case 'change':
-      return has(ask.id, ask.quantity);
-    case 'changeLine':
-      return ask.quantity > 0
-        ? after.items[ask.line - 1]?.quantity === ask.quantity
-        : !before || after.items.length === before.items.length - 1;
-    case 'update':
-      return Object.keys(ask.updates).every((id) => has(Number(id), ask.updates[Number(id)]));
-    case 'clear':
-      return after.itemCount === 0 && !after.items.length;
-  }
 }

@@ -7,34 +7,37 @@
  * - On product pages: its lazy part `commerce.product` (product data, selected variant,
  *   add-to-cart button), started again after `Vitrine.refresh()` (instant navigation, a
  *   re-rendered section).
+ * - For widgets: `cartCall`, our cart calls (its lazy part `commerce.cart`, loaded on the first
+ *   call) through the same cart reader.
  *
  * Mounting twice is harmless: the cart-reserved box mounts it as soon as it loads itself (it needs
  * the cart before the page is idle), the loader mounts it again at idle.
  */
+import type { CartCall, CartResult } from '../../core/cartApi';
 import { MODULE } from '../../core/constants';
 import { ERR_WIDGET_RENDER } from '../../core/errors';
 import { pageCartSync } from '../../core/cartSync';
 import { watchCartRequests } from '../../core/cartWatcher';
 import type { PageContext } from '../../core/pageContext';
 import { createStorage } from '../../core/storage';
-import type { MountWidget } from '../types';
+import type { MountWidget, WidgetContext } from '../types';
 
 type ProductPart = typeof import('./lazy/product');
+type CartPart = typeof import('./lazy/cart');
 
-let started = false;
+/** The context of the first mount: the page view's (the loader makes one per page view). */
+let context: WidgetContext | undefined;
+
+/** The page's one cart reader (created on first use, with the first caller's context). */
+const syncOf = (ctx: WidgetContext) =>
+  pageCartSync({ win: window, request: ctx.request, root: ctx.page.store.root, report: ctx.report, storage: createStorage('local') });
 
 export const mount: MountWidget = (_host, ctx) => {
-  if (started) return;
-  started = true;
+  if (context) return;
+  context = ctx;
   const win = window;
   if (ctx.settings.modules.some((id) => id === MODULE.cartReserved || id === MODULE.offerCard)) {
-    const sync = pageCartSync({
-      win,
-      request: ctx.request,
-      root: ctx.page.store.root,
-      report: ctx.report,
-      storage: createStorage('local'),
-    });
+    const sync = syncOf(ctx);
     // Watching first: a cart request that ends while the first read runs is not missed.
     watchCartRequests(win, sync, ctx.report);
     void sync.refresh();
@@ -56,3 +59,25 @@ export const mount: MountWidget = (_host, ctx) => {
   startProductPage(ctx.page);
   ctx.onRefresh(startProductPage);
 };
+
+/**
+ * Sends one of our cart calls (spec §7; see cartApi.ts) once this chunk is mounted: a widget
+ * loads the chunk with `ctx.load('commerce')`, mounts it and calls this. The cart read back
+ * goes through the page's cart reader, so the signal, the stored snapshot and
+ * `vitrine:cart-changed` follow. Never rejects: a part that fails to load is reported and
+ * answered as failed.
+ */
+export async function cartCall(call: CartCall): Promise<CartResult> {
+  const ctx = context;
+  if (!ctx) return { kind: 'failed', reason: 'commerce not mounted' };
+  try {
+    const part = await ctx.load<CartPart>('commerce.cart');
+    return await part.callCart(
+      { win: window, root: ctx.page.store.root, request: ctx.request, report: ctx.report, sync: syncOf(ctx) },
+      call,
+    );
+  } catch (error) {
+    ctx.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.cart' });
+    return { kind: 'failed', reason: String(error) };
+  }
+}

@@ -5,8 +5,8 @@
  * the request watcher (with a fake PerformanceObserver) and our own cart calls.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { CART_OUT_OF_SYNC_TEXT, callCart } from '../../../src/core/cartApi';
-import { cartAgrees, cartChanged, fromStored, toCartSnapshot } from '../../../src/core/cartSnapshot';
+import { CART_OUT_OF_SYNC_TEXT, callCart, cartAgrees } from '../../../src/core/cartApi';
+import { cartChanged, fromStored, toCartSnapshot } from '../../../src/core/cartSnapshot';
 import { CART_STORAGE_KEY, createCartSync, type CartSync } from '../../../src/core/cartSync';
 import { isCartMutation, watchCartRequests } from '../../../src/core/cartWatcher';
 import { ERR_ATC_FORM, ERR_CART_DATA, ERR_CART_WATCH } from '../../../src/core/errors';
