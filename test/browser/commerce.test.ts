@@ -1,16 +1,22 @@
 /**
- * The commerce services in Chromium, on the production build: on the 8 product-form fixtures
- * (test/fixtures/product-forms, served at the product's URL on the shop's origin) the add-to-cart
- * button found and announced and the selected variant right on load and after each change of
- * the manifest; on the demo shop, the cart watcher following the theme's own add-to-cart (the
- * cart-reserved box appears and goes without a reload), the theme's requests and responses
- * exactly as with the script blocked, and a failing watcher reported while the theme works.
+ * The commerce services in Chromium, on the production build:
+ *
+ * - on the 8 product-form fixtures (test/fixtures/product-forms, served at the product's URL on
+ *   the shop's origin): the add-to-cart button found and announced, and the selected variant
+ *   right on load and after each change of the manifest;
+ * - the theme's own cart requests, fetch (the demo theme) and XMLHttpRequest (the Simple
+ *   fixture): the cart read again, `vitrine:cart-changed`, the cart-reserved box appearing and
+ *   going without a reload; the theme's requests and what it reads exactly as with the script
+ *   blocked, `fetch` and XMLHttpRequest not wrapped; a failing watcher reported while the theme
+ *   works;
+ * - our own cart calls (the commerce chunk's `cartCall`): the platform's 422 in a browser alert,
+ *   an add that the cart holds.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { ERR_CART_WATCH } from '../../src/core/errors';
 import { open, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
@@ -129,75 +135,80 @@ describe('product-form fixtures: add-to-cart button and selected variant', () =>
       );
     });
   }
-
-  test("an XMLHttpRequest add of the theme (Simple's jQuery $.ajax) is seen: the cart is read again right after it", async () => {
-    const url = `${shop.origin}/products/classic-cotton-tee?fixture=simple`;
-    const html = readFileSync(join(FIXTURES, 'simple.html'), 'utf8');
-    await withPage(
-      shop,
-      url,
-      async ({ page }) => {
-        // The watcher is on once the commerce chunk has read the cart a first time.
-        await page.waitForFunction(
-          () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')),
-          undefined,
-          {
-            timeout: SHOWN_WITHIN_MS,
-          },
-        );
-        const added = page.waitForRequest((request) => request.url().endsWith('/cart/add.js'));
-        await page.click('#AddToCart');
-        const addRequest = await added;
-        assert.equal(addRequest.resourceType(), 'xhr');
-        const reread = await page.waitForRequest((request) => request.url().endsWith('/cart.js'), { timeout: SHOWN_WITHIN_MS });
-        assert.ok(reread);
-      },
-      { routes: fixtureRoutes(url, html) },
-    );
-  });
 });
 
 const PRODUCT = '/products/classic-cotton-tee';
 const ADD_BUTTON = '#ProductSubmitButton-template--1__main';
+const BOX = '[data-vitrine-mount="cart-reserved"]';
 /** The countdown's text, or null when the box shows nothing. */
 const boxText = (page: Page) =>
-  page.evaluate(
-    () => document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]')?.textContent ?? null,
-  );
+  page.evaluate((box) => document.querySelector(box)?.shadowRoot?.querySelector('[role="timer"]')?.textContent ?? null, BOX);
 const waitForBox = (page: Page, shown: boolean) =>
   page.waitForFunction(
-    (wanted) => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot?.querySelector('[role="timer"]') === wanted,
-    shown,
+    ([box, wanted]) => !!document.querySelector(box as string)?.shadowRoot?.querySelector('[role="timer"]') === wanted,
+    [BOX, shown] as const,
     { timeout: SHOWN_WITHIN_MS },
   );
+/** The commerce chunk has read the cart once: its watcher is on. */
+const cartRead = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')), undefined, {
+    timeout: SHOWN_WITHIN_MS,
+  });
+/** The item counts of the `vitrine:cart-changed` events so far. */
+const cartEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __carts: { itemCount: number }[] }).__carts.map((cart) => cart.itemCount));
 
-describe('the demo shop: the cart followed live', () => {
-  test("the theme's own add-to-cart fills the cart signal, fires vitrine:cart-changed and shows the box; emptying the cart removes it", async () => {
+/** The Simple fixture (its add-to-cart is jQuery's `$.ajax`, an XMLHttpRequest) at the product's URL. */
+const SIMPLE_URL = () => `${shop.origin}/products/classic-cotton-tee?fixture=simple`;
+const SIMPLE_HTML = readFileSync(join(FIXTURES, 'simple.html'), 'utf8');
+
+/**
+ * The platform's cart for the fixture pages, whose variants the demo catalogue does not have:
+ * `/cart.js`, `/cart/add.js` (form-encoded, as jQuery's `$form.serialize()` posts it) and
+ * `/cart/clear.js`, one cart per browser context.
+ */
+const fixtureCart = async (context: BrowserContext) => {
+  const lines = new Map<number, number>();
+  const cartJson = () => {
+    const items = [...lines].map(([id, quantity]) => ({ id, variant_id: id, product_id: 7000000001000, quantity }));
+    return { token: 'fixture-cart', item_count: items.reduce((sum, item) => sum + item.quantity, 0), items };
+  };
+  const answer = (route: Route, body: unknown) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await context.route(`${shop.origin}/cart.js`, (route) => answer(route, cartJson()));
+  await context.route(`${shop.origin}/cart/add.js`, (route) => {
+    const form = new URLSearchParams(route.request().postData() ?? '');
+    const id = Number(form.get('id'));
+    lines.set(id, (lines.get(id) ?? 0) + (Number(form.get('quantity')) || 1));
+    return answer(route, { id, variant_id: id, product_id: 7000000001000, quantity: lines.get(id) });
+  });
+  await context.route(`${shop.origin}/cart/clear.js`, (route) => {
+    lines.clear();
+    return answer(route, cartJson());
+  });
+};
+
+describe("the theme's own cart requests followed live: the cart read again, vitrine:cart-changed, the cart-reserved box", () => {
+  test('fetch (the demo theme): the box appears after an add, without a reload, and goes when the cart is emptied', async () => {
     await withPage(
       shop,
       PRODUCT,
       async ({ page, errors }) => {
         // Idle: the box's host sits under the add-to-cart form and shows nothing (empty cart).
-        await page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot, undefined, {
-          timeout: SHOWN_WITHIN_MS,
-        });
+        await page.waitForFunction((box) => !!document.querySelector(box)?.shadowRoot, BOX, { timeout: SHOWN_WITHIN_MS });
+        // getAttribute: the form's `id` property is its input named "id".
         assert.equal(
-          await page.evaluate(() => document.querySelector('[data-vitrine-mount="cart-reserved"]')!.previousElementSibling!.id),
+          await page.evaluate((box) => document.querySelector(box)!.previousElementSibling!.getAttribute('id'), BOX),
           'product-form-template--1__main',
         );
         // The first cart read: empty, no change from nothing.
-        await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')));
+        await cartRead(page);
         assert.equal(await boxText(page), null);
 
         await page.click(ADD_BUTTON);
         await waitForBox(page, true);
         assert.match(String(await boxText(page)), /Your cart is reserved for (10:00|09:5\d) minutes!/);
-        const afterAdd = (await page.evaluate(() => (window as unknown as { __carts: unknown[] }).__carts)) as {
-          itemCount: number;
-          items: unknown[];
-        }[];
-        assert.equal(afterAdd.length, 1);
-        assert.equal(afterAdd[0]!.itemCount, 1);
+        assert.deepEqual(await cartEvents(page), [1]);
         assert.ok(await page.evaluate(() => localStorage.getItem('vitrine:cartReservedStart')));
         assert.equal(JSON.parse((await page.evaluate(() => localStorage.getItem('vitrine:cart')))!).length, 1);
 
@@ -207,30 +218,61 @@ describe('the demo shop: the cart followed live', () => {
           timeout: SHOWN_WITHIN_MS,
         });
 
-        // Emptied by a cart request of the page (a theme's drawer would do the same): the box goes, the stored start and snapshot too.
-        await page.evaluate(() => fetch('/cart/clear.js', { method: 'POST' }));
+        // Emptied by a cart request of the page, as a theme's cart drawer does it (reading the
+        // answer: Chromium makes no resource timing entry for a fetch whose answer nobody reads).
+        await page.evaluate(() => fetch('/cart/clear.js', { method: 'POST' }).then((response) => response.json()));
         await waitForBox(page, false);
         assert.equal(await page.evaluate(() => localStorage.getItem('vitrine:cartReservedStart')), null);
         assert.equal(await page.evaluate(() => localStorage.getItem('vitrine:cart')), null);
-        const carts = (await page.evaluate(() => (window as unknown as { __carts: { itemCount: number }[] }).__carts)).map(
-          (cart) => cart.itemCount,
-        );
-        assert.deepEqual(carts, [1, 2, 0]);
+        assert.deepEqual(await cartEvents(page), [1, 2, 0]);
         assert.deepEqual(errors, []);
       },
       { init: RECORD_EVENTS },
     );
   });
 
+  test("XMLHttpRequest (Simple's jQuery add): the box appears under the form, and goes after an XMLHttpRequest clear", async () => {
+    const url = SIMPLE_URL();
+    await withPage(
+      shop,
+      url,
+      async ({ page, errors }) => {
+        await cartRead(page);
+        await page.waitForFunction((box) => !!document.querySelector(box)?.shadowRoot, BOX, { timeout: SHOWN_WITHIN_MS });
+        assert.equal(await boxText(page), null);
+        assert.equal(
+          await page.evaluate((box) => document.querySelector(box)!.previousElementSibling!.getAttribute('id'), BOX),
+          'product_form_7000000001000',
+        );
+
+        const added = page.waitForRequest((request) => request.url().endsWith('/cart/add.js'));
+        await page.click('#AddToCart');
+        assert.equal((await added).resourceType(), 'xhr');
+        await waitForBox(page, true);
+        assert.deepEqual(await cartEvents(page), [1]);
+
+        // jQuery's `$.post('/cart/clear.js')`, as a theme's cart drawer sends it.
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const xhr = new XMLHttpRequest();
+              xhr.open('POST', '/cart/clear.js');
+              xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+              xhr.onloadend = resolve;
+              xhr.send();
+            }),
+        );
+        await waitForBox(page, false);
+        assert.deepEqual(await cartEvents(page), [1, 0]);
+        assert.deepEqual(errors, []);
+      },
+      { init: RECORD_EVENTS, routes: async (context) => (await fixtureRoutes(url, SIMPLE_HTML)(context), fixtureCart(context)) },
+    );
+  });
+
   test('emptied on the cart page: back on the product page the box stays away', async () => {
     await withPage(shop, PRODUCT, async ({ page }) => {
-      await page.waitForFunction(
-        () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')),
-        undefined,
-        {
-          timeout: SHOWN_WITHIN_MS,
-        },
-      );
+      await cartRead(page);
       await page.click(ADD_BUTTON);
       await waitForBox(page, true);
       await page.goto(`${shop.origin}/cart`);
@@ -239,9 +281,9 @@ describe('the demo shop: the cart followed live', () => {
       await page.waitForURL(`${shop.origin}/cart`);
       await page.waitForFunction(() => localStorage.getItem('vitrine:cartReservedStart') === null, undefined, { timeout: SHOWN_WITHIN_MS });
       await page.goto(shop.origin + PRODUCT);
-      await page.waitForFunction(() => !!document.querySelector('[data-vitrine-mount="cart-reserved"]')?.shadowRoot, undefined, {
-        timeout: SHOWN_WITHIN_MS,
-      });
+      await page.waitForFunction((box) => !!document.querySelector(box)?.shadowRoot, BOX, { timeout: SHOWN_WITHIN_MS });
+      await cartRead(page);
+      // An empty cart read publishes nothing to wait for: give a wrong box the time to show.
       await page.waitForTimeout(300);
       assert.equal(await boxText(page), null);
     });
@@ -251,22 +293,10 @@ describe('the demo shop: the cart followed live', () => {
     const opened = await open(shop, PRODUCT);
     try {
       const { page, context } = opened;
-      await page.waitForFunction(
-        () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')),
-        undefined,
-        {
-          timeout: SHOWN_WITHIN_MS,
-        },
-      );
+      await cartRead(page);
       const other = await context.newPage();
       await other.goto(shop.origin + PRODUCT);
-      await other.waitForFunction(
-        () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')),
-        undefined,
-        {
-          timeout: SHOWN_WITHIN_MS,
-        },
-      );
+      await cartRead(other);
       await other.click(ADD_BUTTON);
       await waitForBox(other, true);
       await waitForBox(page, true);
@@ -275,6 +305,15 @@ describe('the demo shop: the cart followed live', () => {
     }
   });
 });
+
+/** Whether `fetch` and XMLHttpRequest's `open` and `send` are the browser's own (nothing of ours wraps them). */
+const nativeRequests = (page: Page) =>
+  page.evaluate(
+    () =>
+      /\[native code\]/.test(String(window.fetch)) &&
+      /\[native code\]/.test(String(XMLHttpRequest.prototype.open)) &&
+      /\[native code\]/.test(String(XMLHttpRequest.prototype.send)),
+  );
 
 interface SeenRequest {
   method: string;
@@ -285,68 +324,106 @@ interface SeenRequest {
   response: unknown;
 }
 
-/** The theme's cart requests when its add-to-cart button is clicked (ours filtered out: the theme asks for JSON, `Accept: application/json`). */
-async function themeCartRequests(blockScript: boolean): Promise<{ seen: SeenRequest[]; nativeFetch: boolean }> {
+/** A request as sent and answered, for comparing runs (`token` left out: each browser context has its own cart). */
+async function seenRequest(request: Request): Promise<SeenRequest> {
+  const response = await request.response();
+  const json = (await response!.json()) as Record<string, unknown>;
+  delete json.token;
+  const headers = request.headers();
+  return {
+    method: request.method(),
+    url: request.url(),
+    body: request.postData(),
+    headers: {
+      accept: headers['accept'] ?? '',
+      'content-type': headers['content-type'] ?? '',
+      'x-requested-with': headers['x-requested-with'] ?? '',
+    },
+    status: response!.status(),
+    response: json,
+  };
+}
+
+/** The demo theme's cart requests (fetch) when its add-to-cart button is clicked (ours left out: the theme asks for JSON, `Accept: application/json`). */
+async function themeFetchRequests(blockScript: boolean): Promise<{ seen: SeenRequest[]; native: boolean }> {
   const context = await shop.browser.newContext();
   try {
     if (blockScript) await context.route('**/vitrine.js', (route) => route.abort());
     const page = await context.newPage();
     const seen: Promise<SeenRequest>[] = [];
     page.on('request', (request: Request) => {
-      if (!/\/cart(\/add)?\.js$/.test(request.url()) || request.headers()['accept'] !== 'application/json') return;
-      seen.push(
-        (async () => {
-          const response = await request.response();
-          const json = (await response!.json()) as Record<string, unknown>;
-          delete json.token; // each browser context has its own cart
-          const headers = request.headers();
-          return {
-            method: request.method(),
-            url: request.url(),
-            body: request.postData(),
-            headers: {
-              accept: headers['accept']!,
-              'content-type': headers['content-type'] ?? '',
-              'x-requested-with': headers['x-requested-with']!,
-            },
-            status: response!.status(),
-            response: json,
-          };
-        })(),
-      );
+      if (/\/cart(\/add)?\.js$/.test(request.url()) && request.headers()['accept'] === 'application/json') seen.push(seenRequest(request));
     });
     await page.goto(shop.origin + PRODUCT, { waitUntil: 'load' });
-    if (!blockScript)
-      await page.waitForFunction(
-        () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')),
-        undefined,
-        {
-          timeout: SHOWN_WITHIN_MS,
-        },
-      );
+    if (!blockScript) await cartRead(page);
     await page.click(ADD_BUTTON);
     await page.waitForFunction(() => !!document.querySelector('#cart-icon-bubble .cart-count-bubble'), undefined, {
       timeout: SHOWN_WITHIN_MS,
     });
-    const nativeFetch = (await page.evaluate(
-      () =>
-        /\[native code\]/.test(String(window.fetch)) &&
-        /\[native code\]/.test(String(XMLHttpRequest.prototype.open)) &&
-        /\[native code\]/.test(String(XMLHttpRequest.prototype.send)),
-    )) as boolean;
-    return { seen: await Promise.all(seen), nativeFetch };
+    return { seen: await Promise.all(seen), native: await nativeRequests(page) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The Simple theme's add (XMLHttpRequest) when its button is clicked: the request as the server
+ * got it and what the theme's own `onloadend` read (status, readyState, the answer's text).
+ */
+async function themeXhrAdd(blockScript: boolean): Promise<{ seen: SeenRequest[]; themeRead: unknown; native: boolean }> {
+  const url = SIMPLE_URL();
+  // The theme's handler, recording what it read (the fixture's stand-in for the theme's script).
+  const html = SIMPLE_HTML.replace(
+    'xhr.onloadend = function () { addToCartBtn.disabled = false; };',
+    'xhr.onloadend = function () { addToCartBtn.disabled = false; window.__themeRead = { status: xhr.status, readyState: xhr.readyState, text: xhr.responseText }; };',
+  );
+  assert.notEqual(html, SIMPLE_HTML, "the fixture's add-to-cart handler moved");
+  const context = await shop.browser.newContext();
+  try {
+    await fixtureRoutes(url, html)(context);
+    await fixtureCart(context);
+    if (blockScript) await context.route('**/vitrine.js', (route) => route.abort());
+    const page = await context.newPage();
+    const seen: Promise<SeenRequest>[] = [];
+    page.on('request', (request: Request) => {
+      if (request.url().endsWith('/cart/add.js')) seen.push(seenRequest(request));
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    if (!blockScript) await cartRead(page);
+    await page.click('#AddToCart');
+    await page.waitForFunction(() => !!(window as unknown as { __themeRead?: unknown }).__themeRead, undefined, {
+      timeout: SHOWN_WITHIN_MS,
+    });
+    return {
+      seen: await Promise.all(seen),
+      themeRead: await page.evaluate(() => (window as unknown as { __themeRead: unknown }).__themeRead),
+      native: await nativeRequests(page),
+    };
   } finally {
     await context.close();
   }
 }
 
 describe("the theme's own add-to-cart works exactly as before", () => {
-  test('same requests and responses with the watcher on as with the script blocked; fetch and XHR untouched', async () => {
-    const without = await themeCartRequests(true);
-    const withWatcher = await themeCartRequests(false);
+  test('fetch: the same requests and answers with the watcher on as with the script blocked; fetch and XHR untouched', async () => {
+    const without = await themeFetchRequests(true);
+    const withWatcher = await themeFetchRequests(false);
     assert.equal(without.seen.length, 2, JSON.stringify(without.seen));
     assert.deepEqual(withWatcher.seen, without.seen);
-    assert.equal(withWatcher.nativeFetch, true);
+    assert.equal(withWatcher.native, true);
+  });
+
+  test('XMLHttpRequest: the same request, and the theme reads the same answer, with the watcher on as with the script blocked', async () => {
+    const without = await themeXhrAdd(true);
+    const withWatcher = await themeXhrAdd(false);
+    assert.equal(without.seen.length, 1, JSON.stringify(without.seen));
+    assert.equal(
+      without.seen[0]!.body,
+      'form_type=product&utf8=%E2%9C%93&id=41000000001003&quantity=1&product-id=7000000001000&section-id=product-template',
+    );
+    assert.deepEqual(withWatcher.seen, without.seen);
+    assert.deepEqual(withWatcher.themeRead, without.themeRead);
+    assert.equal(withWatcher.native, true);
   });
 
   test('a failing watcher (PerformanceObserver throwing) is reported; the theme is unaffected', async () => {
@@ -379,6 +456,80 @@ describe("the theme's own add-to-cart works exactly as before", () => {
         assert.deepEqual(errors, []);
       },
       { init: `window.PerformanceObserver = function () { throw new Error('observer broken'); };` },
+    );
+  });
+});
+
+/**
+ * Runs one of our cart calls in the page: the commerce chunk's `cartCall`, from the very module
+ * the loader loaded (same URL, same module), so it goes through the page's request wrapper and
+ * cart reader.
+ */
+const cartCall = (page: Page, call: unknown) =>
+  page.evaluate(async (cartCallArgument) => {
+    const chunk = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .find((name) => /\/chunks\/commerce-[\w-]+\.js$/.test(name));
+    const commerce = (await import(chunk!)) as { cartCall(call: unknown): Promise<unknown> };
+    return commerce.cartCall(cartCallArgument);
+  }, call) as Promise<{ kind: string; status?: number; message?: string; cart?: { itemCount: number } }>;
+
+/** The variant the demo product form posts. */
+const formVariant = (page: Page) =>
+  page.evaluate(() => Number(document.querySelector<HTMLInputElement>('form[action*="/cart/add"] input[name="id"]')!.value));
+
+describe('our cart calls (spec §7), on the production build', () => {
+  test('an add the platform refuses (422: more than the stock) shows its message in a browser alert; nothing reported or thrown', async () => {
+    await withPage(
+      shop,
+      `${PRODUCT}?vtl-cse=1`,
+      async ({ page, errors, console: lines }) => {
+        const alerts: string[] = [];
+        page.on('dialog', (dialog) => {
+          alerts.push(`${dialog.type()}: ${dialog.message()}`);
+          void dialog.dismiss();
+        });
+        await cartRead(page);
+        const refusal = page.waitForResponse((response) => response.url().endsWith('/cart/add.js'));
+        const result = await cartCall(page, { kind: 'add', items: [{ id: await formVariant(page), quantity: 999 }] });
+        const answer = await refusal;
+        assert.equal(answer.status(), 422);
+        const platform = (await answer.json()) as { description: string };
+        assert.match(platform.description, /^You can only add \d+ Classic Cotton Tee - .+ to the cart\.$/);
+        assert.deepEqual(result, { kind: 'rejected', status: 422, message: platform.description });
+        assert.deepEqual(alerts, [`alert: ${platform.description}`]);
+        // Spec §8: a 422 on a cart add is no error to report; the cart is unchanged.
+        assert.deepEqual(
+          lines.filter((line) => line.includes('[Vitrine]')),
+          [],
+        );
+        assert.deepEqual(await cartEvents(page), []);
+        assert.deepEqual(errors, []);
+      },
+      { init: RECORD_EVENTS },
+    );
+  });
+
+  test('an add the cart then holds: ok, vitrine:cart-changed and the box follow; the watcher does not read the cart twice for it', async () => {
+    await withPage(
+      shop,
+      PRODUCT,
+      async ({ page, errors, requests }) => {
+        await cartRead(page);
+        const reads = () => requests.filter((url) => url.endsWith('/cart.js')).length;
+        const readsBefore = reads();
+        const result = await cartCall(page, { kind: 'add', items: [{ id: await formVariant(page), quantity: 2 }] });
+        assert.equal(result.kind, 'ok', JSON.stringify(result));
+        assert.equal(result.cart?.itemCount, 2);
+        assert.deepEqual(await cartEvents(page), [2]);
+        await waitForBox(page, true);
+        // Our own add is skipped by the watcher: the call's own read is the only one.
+        await page.waitForTimeout(300);
+        assert.equal(reads() - readsBefore, 1);
+        assert.deepEqual(errors, []);
+      },
+      { init: RECORD_EVENTS },
     );
   });
 });
