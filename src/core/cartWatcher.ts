@@ -8,6 +8,12 @@
  * origin makes the cart reader re-read the cart (coalesced: see cartSync.ts); our own requests are
  * skipped. Resource timing has no method: a GET of these paths (a remove link) navigates anyway.
  *
+ * What it cannot see: Chromium makes a resource timing entry for a `fetch` only once its answer
+ * has been read, so a cart request whose answer the page never reads goes unnoticed (themes read
+ * their cart answers to redraw from them; XMLHttpRequests are always read); the next cart
+ * request, another tab or the next page catches up. Wrapping `fetch` would see it, and would
+ * change what the theme calls: not done.
+ *
  * Another tab that changes the cart stores a new snapshot: its `storage` event makes this tab
  * re-read too. The watcher stops after `MAX_WATCH_READS` reads, or when the request budget is
  * spent, leaving the rest of the budget (spec §7: 50 per page view) to the widgets.
