@@ -17,6 +17,7 @@ import { bundleSizes } from './lib/bundleSizes.ts';
 import { lighthouseCompare } from './lib/lighthouseCompare.ts';
 import { formatTable, type Table } from './lib/table.ts';
 import { CHROMIUM_FLAGS } from '../test/browser/chromiumFlags.ts';
+import { commerce } from './benchmarks/commerce.ts';
 import { currencyConversion } from './benchmarks/currencyConversion.ts';
 import { reviewsWidget } from './benchmarks/reviewsWidget.ts';
 import { starSnippets } from './benchmarks/starSnippets.ts';
@@ -187,7 +188,15 @@ const lighthouseWithWithout: Benchmark = {
 };
 
 /** Every benchmark, in print order. Append new ones here. */
-const benchmarks: Benchmark[] = [builtFiles, preactVsReact, starSnippets, reviewsWidget, currencyConversion, lighthouseWithWithout];
+const benchmarks: Benchmark[] = [
+  builtFiles,
+  preactVsReact,
+  starSnippets,
+  reviewsWidget,
+  currencyConversion,
+  commerce,
+  lighthouseWithWithout,
+];
 
 // --- runner -----------------------------------------------------------------------------------
 
