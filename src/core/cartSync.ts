@@ -1,9 +1,11 @@
 /**
  * The page's one cart reader (spec §4 "Cart change detection"): reads `{localeRoot}/cart.js`,
- * compares it with the last cart known (at first the snapshot stored by an earlier page), and on
- * a change stores the snapshot (removed when the cart is empty), sets the `cart` signal and fires
- * the window event `vitrine:cart-changed` (`detail.cart`). The signal is set on every read (the
- * first read of a page makes it known).
+ * hands every cart read to its subscribers (widgets set their `cart` signal from it: the first
+ * read of a page makes the cart known, an empty one included), compares it with the last cart
+ * known (at first the snapshot stored by an earlier page), and on a change stores the snapshot
+ * (removed when the cart is empty) and fires the window event `vitrine:cart-changed`
+ * (`detail.cart`). No signal here: the commerce chunk, on every page with a cart module, must not
+ * bring the framework chunk, which a listing page without a UI widget never loads.
  *
  * Reads coalesce: a read asked for while one runs is done once, after it (the running one may
  * predate the change), so a burst of cart requests costs two reads at most. A read the request
@@ -12,10 +14,10 @@
  * It also remembers the cart requests we send ourselves (`own`), so the cart watcher does not
  * react to them: our cart calls re-read the cart themselves.
  */
-import { cart, type CartSnapshot } from '../state/cart';
+import type { CartSnapshot } from '../state/cart';
 import { CART_CHANGED_EVENT } from './constants';
-import { ERR_CART_DATA } from './errors';
-import type { Report } from './lib/guardWith';
+import { ERR_CART_DATA, ERR_WIDGET_RENDER } from './errors';
+import { guardWith, type Report } from './lib/guardWith';
 import { cartChanged, fromStored, toCartSnapshot } from './cartSnapshot';
 import type { Requester } from './request';
 import type { SafeStorage } from './storage';
@@ -36,6 +38,11 @@ export interface CartSync {
   refresh(): Promise<CartSnapshot | null>;
   /** The last cart known (read, or stored by an earlier page); null when none. */
   current(): CartSnapshot | null;
+  /**
+   * Calls `listener` with every cart read from now on, and at once with the last one when a read
+   * already happened. A throwing listener is reported, never felt by the reader.
+   */
+  subscribe(listener: (cart: CartSnapshot) => void): void;
   /** Runs our own request to `url` (absolute), remembered so the watcher ignores it. */
   own<T>(url: string, run: () => Promise<T>): Promise<T>;
   /** Whether a resource timing entry (`name`, `startTime`) is one of our own requests. */
@@ -61,10 +68,13 @@ export function createCartSync({ win, request, root, report, storage }: CartSync
   let spent = false;
   let failureReported = false;
   const owned: OwnRequest[] = [];
+  const listeners: ((cart: CartSnapshot) => void)[] = [];
+  let lastRead: CartSnapshot | null = null;
   const now = () => win.performance.now();
 
   const publish = (snapshot: CartSnapshot): void => {
-    cart.value = snapshot;
+    lastRead = snapshot;
+    listeners.forEach((listener) => listener(snapshot));
     if (!cartChanged(known, snapshot)) return;
     known = snapshot;
     if (snapshot.items.length) storage.setJSON(CART_STORAGE_KEY, snapshot.items);
@@ -114,6 +124,11 @@ export function createCartSync({ win, request, root, report, storage }: CartSync
       return running;
     },
     current: () => known,
+    subscribe(listener) {
+      const guarded = guardWith(report, ERR_WIDGET_RENDER)(listener);
+      listeners.push(guarded);
+      if (lastRead) guarded(lastRead);
+    },
     async own(url, run) {
       const entry: OwnRequest = { url, start: now() };
       owned.push(entry);

@@ -306,6 +306,23 @@ describe("the theme's own cart requests followed live: the cart read again, vitr
   });
 });
 
+describe('what the commerce chunk costs a page', () => {
+  test('a listing page gets the cart watcher at idle without the framework chunk (no UI widget there needs it)', async () => {
+    await withPage(shop, '/collections/all', async ({ page, requests, errors }) => {
+      await cartRead(page);
+      assert.ok(
+        requests.some((url) => /\/chunks\/commerce-[\w-]+\.js$/.test(url)),
+        'the commerce chunk',
+      );
+      assert.deepEqual(
+        requests.filter((url) => /\/chunks\/(framework|commerce\.product|commerce\.cart)-/.test(url)),
+        [],
+      );
+      assert.deepEqual(errors, []);
+    });
+  });
+});
+
 /** Whether `fetch` and XMLHttpRequest's `open` and `send` are the browser's own (nothing of ours wraps them). */
 const nativeRequests = (page: Page) =>
   page.evaluate(

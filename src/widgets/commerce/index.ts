@@ -7,13 +7,15 @@
  * - On product pages: its lazy part `commerce.product` (product data, selected variant,
  *   add-to-cart button), started again after `Vitrine.refresh()` (instant navigation, a
  *   re-rendered section).
- * - For widgets: `cartCall`, our cart calls (its lazy part `commerce.cart`, loaded on the first
- *   call) through the same cart reader.
+ * - For widgets: `onCart`, every cart read (the `cart` signal's source: `followCart` in
+ *   src/state/cart.ts), and `cartCall`, our cart calls (its lazy part `commerce.cart`, loaded on
+ *   the first call) through the same cart reader.
  *
  * Mounting twice is harmless: the cart-reserved box mounts it as soon as it loads itself (it needs
  * the cart before the page is idle), the loader mounts it again at idle.
  */
 import type { CartCall, CartResult } from '../../core/cartApi';
+import type { CartSnapshot } from '../../state/cart';
 import { MODULE } from '../../core/constants';
 import { ERR_WIDGET_RENDER } from '../../core/errors';
 import { pageCartSync } from '../../core/cartSync';
@@ -42,22 +44,29 @@ export const mount: MountWidget = (_host, ctx) => {
     watchCartRequests(win, sync, ctx.report);
     void sync.refresh();
   }
+  // The product part of the page as last read: a refresh (instant navigation) stops the one
+  // running and starts it again on the new page, if that is a product page; a part that loads
+  // after a newer refresh does not start.
   let stopProductPage = () => {};
+  let latest: PageContext;
   const startProductPage = (page: PageContext) => {
     stopProductPage();
-    stopProductPage = () => {};
-    if (page.pageType !== 'product') return;
-    let stopped = false;
-    stopProductPage = () => void (stopped = true);
-    ctx
-      .load<ProductPart>('commerce.product')
-      .then((part) => {
-        if (!stopped) stopProductPage = part.startProductPage(win, ctx, page);
-      })
-      .catch((error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.product' }));
+    latest = page;
+    if (page.pageType === 'product')
+      ctx
+        .load<ProductPart>('commerce.product')
+        .then((part) => {
+          if (latest === page) stopProductPage = part.startProductPage(win, ctx, page);
+        })
+        .catch((error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.product' }));
   };
   startProductPage(ctx.page);
   ctx.onRefresh(startProductPage);
+};
+
+/** Calls `listener` with every cart read (see CartSync.subscribe) once this chunk is mounted. */
+export const onCart = (listener: (cart: CartSnapshot) => void): void => {
+  if (context) syncOf(context).subscribe(listener);
 };
 
 /**
@@ -69,13 +78,9 @@ export const mount: MountWidget = (_host, ctx) => {
  */
 export async function cartCall(call: CartCall): Promise<CartResult> {
   const ctx = context;
-  if (!ctx) return { kind: 'failed', reason: 'commerce not mounted' };
+  if (!ctx) return { kind: 'failed', reason: 'not mounted' };
   try {
-    const part = await ctx.load<CartPart>('commerce.cart');
-    return await part.callCart(
-      { win: window, root: ctx.page.store.root, request: ctx.request, report: ctx.report, sync: syncOf(ctx) },
-      call,
-    );
+    return await (await ctx.load<CartPart>('commerce.cart')).callPageCart(ctx, syncOf(ctx), call);
   } catch (error) {
     ctx.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.cart' });
     return { kind: 'failed', reason: String(error) };

@@ -9,10 +9,10 @@ import { CART_OUT_OF_SYNC_TEXT, callCart, cartAgrees } from '../../../src/core/c
 import { cartChanged, fromStored, toCartSnapshot } from '../../../src/core/cartSnapshot';
 import { CART_STORAGE_KEY, createCartSync, type CartSync } from '../../../src/core/cartSync';
 import { isCartMutation, watchCartRequests } from '../../../src/core/cartWatcher';
-import { ERR_ATC_FORM, ERR_CART_DATA, ERR_CART_WATCH } from '../../../src/core/errors';
+import { ERR_ATC_FORM, ERR_CART_DATA, ERR_CART_WATCH, ERR_WIDGET_RENDER } from '../../../src/core/errors';
 import type { RequestOptions, Requester } from '../../../src/core/request';
 import { createStorage } from '../../../src/core/storage';
-import { cart, type CartSnapshot } from '../../../src/state/cart';
+import type { CartSnapshot } from '../../../src/state/cart';
 
 const snapshot = (items: [variantId: number, quantity: number][], token = 't'): CartSnapshot => ({
   token,
@@ -171,25 +171,45 @@ describe('the cart reader (createCartSync)', () => {
   const storage = createStorage('local');
   beforeEach(() => {
     localStorage.clear();
-    cart.value = null;
     changed = [];
     window.addEventListener('vitrine:cart-changed', onChanged);
   });
   afterEach(() => window.removeEventListener('vitrine:cart-changed', onChanged));
   const syncWith = (request: Requester, report = vi.fn()) => createCartSync({ win: window, request, root: '/es', report, storage });
 
-  test('reads {root}/cart.js (no-store), sets the signal, and on a change stores the snapshot and fires vitrine:cart-changed', async () => {
+  test('reads {root}/cart.js (no-store), hands every read to its subscribers, and on a change stores the snapshot and fires vitrine:cart-changed', async () => {
     const fake = fakeRequester(() => cartJson([[11, 2]]));
     const sync = syncWith(fake.request);
+    const reads: CartSnapshot[] = [];
+    sync.subscribe((read) => reads.push(read));
     const read = await sync.refresh();
     expect(fake.calls).toEqual([['/es/cart.js', { cache: 'no-store' }]]);
     expect(read).toEqual(toCartSnapshot(cartJson([[11, 2]])));
-    expect(cart.value).toEqual(read);
+    expect(reads).toEqual([read]);
     expect(changed).toEqual([read]);
     expect(JSON.parse(localStorage.getItem(`vitrine:${CART_STORAGE_KEY}`)!)).toEqual([{ productId: 1, variantId: 11, quantity: 2 }]);
-    // The same cart again: the signal is set, no event, nothing stored again.
+    // The same cart again: handed to the subscribers, no event, nothing stored again.
     await sync.refresh();
+    expect(reads).toHaveLength(2);
     expect(changed).toHaveLength(1);
+  });
+
+  test('a subscriber after the first read gets the last read at once; a throwing one is reported, the others still served', async () => {
+    const report = vi.fn();
+    const sync = syncWith(fakeRequester(() => cartJson([])).request, report);
+    const early: CartSnapshot[] = [];
+    sync.subscribe(() => {
+      throw new Error('listener broken');
+    });
+    sync.subscribe((read) => early.push(read));
+    const read = await sync.refresh();
+    // An empty cart read is handed on too (it makes the cart known: nothing to count down).
+    expect(early).toEqual([read]);
+    expect(changed).toEqual([]);
+    expect(report).toHaveBeenCalledWith(ERR_WIDGET_RENDER, expect.objectContaining({ message: 'listener broken' }));
+    const late: CartSnapshot[] = [];
+    sync.subscribe((last) => late.push(last));
+    expect(late).toEqual([read]);
   });
 
   test('the stored snapshot of an earlier page is the baseline: an unchanged cart fires nothing', async () => {
@@ -198,7 +218,7 @@ describe('the cart reader (createCartSync)', () => {
     expect(sync.current()?.itemCount).toBe(2);
     await sync.refresh();
     expect(changed).toEqual([]);
-    expect(cart.value?.itemCount).toBe(2);
+    expect(sync.current()?.itemCount).toBe(2);
   });
 
   test('an emptied cart clears the stored snapshot and fires the event', async () => {
@@ -237,11 +257,13 @@ describe('the cart reader (createCartSync)', () => {
     const report = vi.fn();
     const failing = Object.assign(new Error('HTTP 469'), { name: 'RequestError', status: 469 });
     const sync = syncWith(fakeRequester(() => failing).request, report);
+    const reads: CartSnapshot[] = [];
+    sync.subscribe((read) => reads.push(read));
     expect(await sync.refresh()).toBeNull();
     await sync.refresh();
     expect(report).toHaveBeenCalledTimes(1);
     expect(report).toHaveBeenCalledWith(ERR_CART_DATA, expect.objectContaining({ message: 'missing cart data' }), { status: 469 });
-    expect(cart.value).toBeNull();
+    expect(reads).toEqual([]);
     expect(changed).toEqual([]);
   });
 
@@ -318,6 +340,7 @@ describe('watchCartRequests', () => {
     sync = {
       refresh: vi.fn(async () => null),
       current: () => null,
+      subscribe: () => {},
       own: (_url, run) => run(),
       isOwn: (name) => name.includes('own=1'),
       exhausted: () => false,
@@ -381,7 +404,6 @@ describe('callCart: our own cart calls (spec §7)', () => {
   let alert: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     localStorage.clear();
-    cart.value = null;
     alert = vi.fn();
     vi.stubGlobal('alert', alert);
   });
@@ -403,7 +425,7 @@ describe('callCart: our own cart calls (spec §7)', () => {
     ]);
     expect(fake.calls[1][0]).toBe('/cart.js');
     expect(result).toEqual({ kind: 'ok', cart: toCartSnapshot(cartJson([[11, 2]])) });
-    expect(cart.value?.itemCount).toBe(2);
+    expect(context.sync.current()?.itemCount).toBe(2);
   });
 
   test("the cart disagrees (capped by stock): spec §8's message", async () => {

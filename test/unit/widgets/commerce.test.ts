@@ -71,9 +71,71 @@ describe('mount', () => {
   });
 });
 
+describe('the product part across Vitrine.refresh()', () => {
+  test('started on a product page, stopped on a refresh; a part that arrives after a newer refresh does not start', async () => {
+    const { ctx, load } = context('product', [21]);
+    const stops: string[] = [];
+    const starts: string[] = [];
+    let arrive: (part: unknown) => void = () => {};
+    const part = {
+      startProductPage: (_win: Window, _ctx: WidgetContext, page: PageContext) => {
+        starts.push(page.path);
+        return () => stops.push(page.path);
+      },
+    };
+    load.mockImplementation(() => new Promise((resolve) => (arrive = resolve)) as never);
+    let refresh: (page: PageContext) => void = () => {};
+    vi.mocked(ctx.onRefresh).mockImplementation((listener) => ((refresh = listener), () => {}));
+    commerce.mount(document.createElement('div'), ctx);
+    const first = arrive;
+    // Instant navigation to another product before the part arrived: only the newer page starts.
+    refresh({ ...page('product'), path: '/products/b' });
+    const second = arrive;
+    first(part);
+    second(part);
+    await vi.waitFor(() => expect(starts).toEqual(['/products/b']));
+    refresh({ ...page('collection'), path: '/collections/all' });
+    expect(stops).toEqual(['/products/b']);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('onCart and the cart signal', () => {
+  test("onCart hands on the page's cart reads (the last one at once); before the chunk is mounted, nothing", async () => {
+    const seen: unknown[] = [];
+    commerce.onCart((read) => seen.push(read));
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const { ctx } = context('cart');
+    commerce.mount(document.createElement('div'), ctx);
+    await vi.waitFor(() => expect(ctx.request).toHaveBeenCalled());
+    // The read's answer is handled in the microtasks after it resolves.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const late: unknown[] = [];
+    commerce.onCart((read) => late.push(read));
+    expect(late).toEqual([{ token: 't', itemCount: 0, items: [] }]);
+    expect(seen).toEqual([]);
+  });
+
+  test('followCart (state/cart.ts) sets the cart signal from every read, subscribing once per page', async () => {
+    const state = await import('../../../src/state/cart');
+    const read = { token: 't', itemCount: 2, items: [{ productId: 1, variantId: 11, quantity: 2 }] };
+    const onCart = vi.fn((listener: (cart: typeof read) => void) => listener(read));
+    state.followCart(onCart);
+    state.followCart(onCart);
+    expect(onCart).toHaveBeenCalledTimes(1);
+    expect(state.cart.value).toEqual(read);
+  });
+});
+
 describe('cartCall', () => {
   test('before the chunk is mounted: failed, nothing sent', async () => {
-    expect(await commerce.cartCall({ kind: 'clear' })).toEqual({ kind: 'failed', reason: 'commerce not mounted' });
+    expect(await commerce.cartCall({ kind: 'clear' })).toEqual({ kind: 'failed', reason: 'not mounted' });
   });
 
   test("loads the part commerce.cart and sends the call through the page's request wrapper, then reads the cart", async () => {
