@@ -186,18 +186,28 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
+                // The commerce services (product data, selected variant, add-to-cart button, cart):
+                // in the commerce chunks while only they import them; once a second widget does
+                // (the offer card), in a chunk of their own, never in `core`, which every page with
+                // stars loads. Before `core`: the first matching group wins.
+                name: 'commerce-core',
+                test: /src[\\/]core[\\/](atcButton|cart\w+|pageProduct|product\w+|selectedVariant|variantWatcher)\.ts$/,
+                minShareCount: 2,
+              },
+              {
                 // Framework-free code that two or more widgets share (constants, the settings
                 // walker and shared sections, storage, star shapes): one small chunk instead of a
-                // handful of tiny ones.
+                // handful of tiny ones. Not announceInteraction: only framework widgets fire it, so
+                // it rides with them instead of costing every page with stars.
                 name: 'core',
-                test: /src[\\/](core[\\/]|ui[\\/]starPaths)/,
+                test: /src[\\/](core[\\/](?!lib[\\/]announceInteraction)|ui[\\/]starPaths)/,
                 minShareCount: 2,
               },
               {
                 name: 'framework',
                 // The stack every Preact widget needs, plus the glue they all share: rendering into
                 // a shadow root and the signals that hold cart, currency and review state.
-                test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]|src[\\/](state[\\/]|ui[\\/](renderInShadow|guard))/,
+                test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]|src[\\/](state[\\/]|ui[\\/](renderInShadow|guard)|core[\\/]lib[\\/]announceInteraction)/,
               },
             ],
           },

@@ -17,6 +17,7 @@ import { bundleSizes } from './lib/bundleSizes.ts';
 import { lighthouseCompare } from './lib/lighthouseCompare.ts';
 import { formatTable, type Table } from './lib/table.ts';
 import { CHROMIUM_FLAGS } from '../test/browser/chromiumFlags.ts';
+import { commerce } from './benchmarks/commerce.ts';
 import { currencyConversion } from './benchmarks/currencyConversion.ts';
 import { photoUpload } from './benchmarks/photoUpload.ts';
 import { reviewsWidget } from './benchmarks/reviewsWidget.ts';
@@ -195,6 +196,7 @@ const benchmarks: Benchmark[] = [
   reviewsWidget,
   currencyConversion,
   photoUpload,
+  commerce,
   lighthouseWithWithout,
 ];
 

@@ -13,6 +13,8 @@ export const MODULE = {
   reviews: 21,
   currencyConverter: 30,
   contentProtection: 12,
+  /** The product-offer card (spec §2; its widget is not built yet): opt-in, never a default. */
+  offerCard: 47,
 } as const;
 
 // The page's contract: names themes and other scripts see (events, attributes).
@@ -20,6 +22,12 @@ export const MODULE = {
 export const INIT_EVENT = 'vitrine:init';
 /** Window event fired by `Vitrine.refresh()` after the page was re-read and missing widgets mounted. */
 export const REFRESH_EVENT = 'vitrine:refresh';
+/** Window event: the selected variant of the product page changed (`detail.variantId`), 50 ms after the change. */
+export const VARIANT_CHANGED_EVENT = 'vitrine:variant-changed';
+/** Window event: the cart changed (`detail.cart`, a `CartSnapshot`), whoever changed it. */
+export const CART_CHANGED_EVENT = 'vitrine:cart-changed';
+/** Window event: the product page's add-to-cart button was found (`detail.button`). */
+export const ATC_BUTTON_EVENT = 'vitrine:atc-button';
 /** Attribute every widget's mount point carries: `data-vitrine-mount="<widget name>"`. */
 export const MOUNT_ATTRIBUTE = 'data-vitrine-mount';
 

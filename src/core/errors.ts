@@ -44,6 +44,19 @@ export const ERR_MONEY_FORMAT_MISSING = 3394;
 export const ERR_CONSENT_POLICY = 3810;
 /** Tracking (spec §8): the platform's consent cookie does not parse. */
 export const ERR_CONSENT_COOKIE = 3811;
+// Commerce services (src/core: product data, selected variant, add-to-cart button, cart).
+/** Spec §8 product load failures: page data without variants, missing, empty or invalid product JSON, none at all. */
+export const ERR_PRODUCT_DATA = 3400;
+/** Spec §5: the selected variant id (URL parameter or the form's id field) is no variant of the product. */
+export const ERR_VARIANT_UNKNOWN = 3401;
+/** Spec §8 'Add to cart form not found.', 'Missing add to cart form.', 'Missing serialized form data.' */
+export const ERR_ATC_FORM = 3410;
+/** Spec §8 'no ATC button was found after retry'. */
+export const ERR_ATC_BUTTON = 3411;
+/** Spec §8 missing cart data: the cart read failed (469 included) or answered no cart. */
+export const ERR_CART_DATA = 3420;
+/** The cart watcher could not start or failed in a callback (the theme is not affected). */
+export const ERR_CART_WATCH = 3421;
 
 /** One collected report, as the code that failed made it; the reporter turns it into fields. */
 export interface ErrorReport {

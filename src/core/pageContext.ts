@@ -32,12 +32,14 @@ type PageType = (typeof PAGE_TYPES)[number];
 /** Page type, or the not-found page (spec §2: a path containing /404). */
 export type DetectedPageType = PageType | 'notFound';
 
-/** Store state of spec §3, read defensively from `Shopify`/`ShopifyAnalytics`. */
+/**
+ * Store state of spec §3, read defensively from `Shopify`/`ShopifyAnalytics`. The customer privacy
+ * API is not copied here: nothing reads it yet, and consent handling will read
+ * `Shopify.customerPrivacy` itself, when it runs (the API arrives late on some pages anyway).
+ */
 export interface StoreState {
   shopDomain: string | null;
   currency: { active: string | null; rate: number };
-  /** `Shopify.customerPrivacy` API object, when present. */
-  customerPrivacy: object | null;
   themeRole: string | null;
   designMode: boolean;
   countryCode: string | null;
@@ -236,7 +238,6 @@ export function readStoreState(win: Window): StoreState {
   const meta = read(read(win, 'ShopifyAnalytics'), 'meta');
   const cur = read(shopify, 'currency');
   const rate = Number(read(cur, 'rate'));
-  const privacy = read(shopify, 'customerPrivacy');
   const root = str(read(read(shopify, 'routes'), 'root'));
   return {
     shopDomain: str(read(shopify, 'shop')),
@@ -245,7 +246,6 @@ export function readStoreState(win: Window): StoreState {
       // A missing/garbage rate must not poison price maths: 1 = no conversion.
       rate: rate > 0 && rate < Infinity ? rate : 1,
     },
-    customerPrivacy: privacy && (typeof privacy === 'object' || typeof privacy === 'function') ? privacy : null,
     themeRole: str(read(read(shopify, 'theme'), 'role')),
     designMode: read(shopify, 'designMode') === true,
     countryCode: str(read(shopify, 'country')),

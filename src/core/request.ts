@@ -30,6 +30,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Resolve the response text instead of parsing JSON (DELETE always does). */
   text?: boolean;
+  /** The fetch cache mode: `'no-store'` for answers that must be fresh (product JSON, spec §7). */
+  cache?: RequestCache;
   /**
    * Transport for this request instead of `fetch` (e.g. one on XMLHttpRequest that reports upload
    * progress); the budget, timeout (it is handed the abort signal), errors and reports stay the wrapper's.
@@ -40,13 +42,13 @@ export interface RequestOptions {
 /** What the wrapper needs of a transport: `fetch`, or anything answering the same call with `ok`, `status` and `text()`. */
 export type Transport = (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
 
-/** Failure details passed to `onError` for reportable failures (spec §8). */
-export interface RequestErrorInfo {
+/** Failure details passed to `onError` for reportable failures (spec §8); a type, so it is a report's `extra` as is. */
+export type RequestErrorInfo = {
   url: string;
   method: string;
   status: number;
   message: string;
-}
+};
 
 /** A request function bound to one budget; resolves null when dropped or on an empty body. */
 export type Requester = <T = unknown>(url: string, init?: RequestOptions) => Promise<T | null>;
@@ -159,7 +161,7 @@ export function createRequester(
       // Looked up per call (not at creation) so late polyfills / test spies apply.
       const fetcher: Transport = init.fetch || opts.fetch || globalThis.fetch;
       Promise.resolve()
-        .then(() => fetcher(url, { method, headers, body, keepalive: init.keepalive, signal: ctrl?.signal }))
+        .then(() => fetcher(url, { method, headers, body, keepalive: init.keepalive, cache: init.cache, signal: ctrl?.signal }))
         .then(
           (res) =>
             res.text().then((txt) => {

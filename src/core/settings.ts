@@ -85,7 +85,8 @@ export const DEFAULT_SETTINGS: Settings = {
   debug: false,
   demoMode: false,
   consentLimit: '',
-  modules: Object.values(MODULE),
+  // Every module but the offer card, which needs offers configured first.
+  modules: [MODULE.cartReserved, MODULE.reviews, MODULE.currencyConverter, MODULE.contentProtection],
   colors: { ...DEFAULT_COLORS },
   reviews: {},
   currency: {},
@@ -219,7 +220,17 @@ export const placement: Rule = (value, fallback, path, problems) => {
   return problems.length > problemsBefore ? fallback : bad(problems, path, 'placement {selector, alignment, id}', fallback);
 };
 
-const MODULE_IDS: number[] = Object.values(MODULE);
+/**
+ * Every module id of `MODULE`, spelled out: `Object.values(MODULE)` would ship the whole object
+ * in the loader, while each `MODULE.x` is inlined as its number (a unit test keeps the two equal).
+ */
+export const MODULE_IDS: number[] = [
+  MODULE.cartReserved,
+  MODULE.reviews,
+  MODULE.currencyConverter,
+  MODULE.contentProtection,
+  MODULE.offerCard,
+];
 
 /** A widget's own section: checked for being an object only; the widget validates the rest. */
 const widgetSection: Rule = (value, fallback, path, problems) => (isObj(value) ? value : bad(problems, path, 'object', fallback));

@@ -13,7 +13,7 @@ import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
 import { parseSettings, type Settings } from '../core/settings';
 import type { WidgetContext } from '../widgets/types';
-import { decideLoad, OWN_GLOBAL } from './loadRules';
+import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
 import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
@@ -71,11 +71,13 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     case 'refuse':
       console.error(decision.message);
       return;
-    case 'stop':
-      console.info(decision.message);
+    case 'stop': {
+      const message = stopText(decision.reason);
+      console.info(message);
       // The console text says why; the report adds the domain the page shows (settings have ours).
-      if (decision.reason === 'wrongDomain') reportError(ERR_WRONG_DOMAIN, decision.message, { domain: page.store.shopDomain });
+      if (decision.reason === STOP.wrongDomain) reportError(ERR_WRONG_DOMAIN, message, { domain: page.store.shopDomain });
       return;
+    }
   }
 
   // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.

@@ -13,7 +13,7 @@ export function lazyRequester(importServices: () => Promise<Services>): Requeste
   let pending: Promise<Requester> | undefined;
   return (url, init) => {
     pending ??= importServices().then(
-      (services) => services.createRequester({ onError: (info) => reportError(ERR_REQUEST, new Error(info.message), { ...info }) }),
+      (services) => services.createRequester({ onError: (info) => reportError(ERR_REQUEST, new Error(info.message), info) }),
       (error) => {
         pending = undefined;
         throw error;

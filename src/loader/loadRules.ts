@@ -14,9 +14,10 @@ export type LoadDecision =
   /** The shop must fix something: the text goes to the console as an error. */
   | { action: 'refuse'; message: string }
   /** Not our page: the text goes to the console as information. */
-  | { action: 'stop'; message: string; reason: StopReason };
+  | { action: 'stop'; reason: StopReason };
 
-export type StopReason = 'sandbox' | 'notFound' | 'checkout' | 'pageBuilder' | 'wrongDomain';
+/** Why it stopped, as the console says it (`Vitrine: not started <reason>.`). */
+export type StopReason = (typeof STOP)[keyof typeof STOP];
 
 /** Spec §1: the exact console text for a browser without XMLHttpRequest or MutationObserver. */
 export const unsupportedText = (email: string): string => `${PRODUCT_NAME} is unable to load. Please contact customer support at ${email}`;
@@ -25,13 +26,13 @@ export const unsupportedText = (email: string): string => `${PRODUCT_NAME} is un
 export const HTTPS_TEXT = `${PRODUCT_NAME} can only load via HTTPS. Please set up your domain to use HTTPS.`;
 
 /** The informational line for each stop, so a shop owner reading the console knows why. */
-const STOP_TEXT: Record<StopReason, string> = {
+export const STOP = {
   sandbox: 'in a frame without cookies',
   notFound: 'on a 404 page',
   checkout: 'on checkout',
   pageBuilder: 'in a page builder',
   wrongDomain: 'on another shop domain',
-};
+} as const;
 
 /**
  * Where a running copy keeps its global, whatever owns `window.Vitrine`: a registered symbol on
@@ -43,7 +44,7 @@ export const OWN_GLOBAL = Symbol.for('vitrine');
 export const GLOBAL_TAKEN_TEXT = `${PRODUCT_NAME}: window.Vitrine is taken by another script; the widgets run without it.`;
 
 /** `Vitrine: not started on checkout.` and the like. */
-export const stopText = (reason: StopReason): string => `${PRODUCT_NAME}: not started ${STOP_TEXT[reason]}.`;
+export const stopText = (reason: StopReason): string => `${PRODUCT_NAME}: not started ${reason}.`;
 
 /**
  * Instant-navigation libraries swap the page without a new document, so the script runs again
@@ -76,14 +77,14 @@ export function decideLoad(win: Window, page: PageContext, settings: Pick<Settin
   if (protocol !== 'https:' && !page.designMode && !page.preview && !LOCAL_HOST.test(hostname)) {
     return { action: 'refuse', message: HTTPS_TEXT };
   }
-  const stop = (reason: StopReason): LoadDecision => ({ action: 'stop', reason, message: stopText(reason) });
+  const stop = (reason: StopReason): LoadDecision => ({ action: 'stop', reason });
   // `top` is unforgeable and readable across origins (only its properties are not).
-  if (globals.self !== globals.top && !canUseCookies(globals.document)) return stop('sandbox');
-  if (page.pageType === 'notFound') return stop('notFound');
-  if (page.pageType === 'checkout') return stop('checkout');
-  if (PAGE_BUILDER_URL.test(href)) return stop('pageBuilder');
+  if (globals.self !== globals.top && !canUseCookies(globals.document)) return stop(STOP.sandbox);
+  if (page.pageType === 'notFound') return stop(STOP.notFound);
+  if (page.pageType === 'checkout') return stop(STOP.checkout);
+  if (PAGE_BUILDER_URL.test(href)) return stop(STOP.pageBuilder);
   const shown = page.store.shopDomain;
   // Both are host names (settings validate it; the platform's `Shopify.shop` is one): only case may differ.
-  if (shown && settings.shopDomain && shown.toLowerCase() !== settings.shopDomain.toLowerCase()) return stop('wrongDomain');
+  if (shown && settings.shopDomain && shown.toLowerCase() !== settings.shopDomain.toLowerCase()) return stop(STOP.wrongDomain);
   return globals.Vitrine === undefined ? { action: 'start' } : { action: 'start', foreignGlobal: GLOBAL_TAKEN_TEXT };
 }

@@ -11,14 +11,14 @@ const chunks = new Map<string, Promise<unknown>>();
  * per page. The chunk's own imports (the shared framework chunk) are modulepreloaded at the same
  * moment, so they download in parallel instead of one after the other.
  */
-export function importChunk<T>(assetBase: string, name: string, doc: Document = document): Promise<T> {
+export function importChunk<T>(assetBase: string, name: string): Promise<T> {
   let pending = chunks.get(name);
   if (!pending) {
     const files = CHUNKS[name];
     // Names are the code's own, so an unknown one is a bug that tests catch: the name alone says which.
     if (!files) return Promise.reject(new Error(name));
     const url = (file: string) => `${assetBase}chunks/${file}.js`;
-    for (const file of files.slice(1)) preload(doc, url(file));
+    for (const file of files.slice(1)) preload(document, url(file));
     pending = import(/* @vite-ignore */ url(`${name}-${files[0]}`));
     // A failed download may succeed on the next try (flaky mobile network): forget it.
     pending.catch(() => chunks.delete(name));
@@ -35,7 +35,7 @@ export function importChunk<T>(assetBase: string, name: string, doc: Document = 
 export async function loadWidget(assetBase: string, name: string, host: HTMLElement, ctx: WidgetContext): Promise<void> {
   let mod: WidgetModule | undefined;
   try {
-    mod = await importChunk<WidgetModule>(assetBase, name, host.ownerDocument);
+    mod = await importChunk<WidgetModule>(assetBase, name);
     mod.mount(host, ctx);
   } catch (error) {
     reportError(mod ? ERR_WIDGET_RENDER : ERR_MODULE_INIT, error, { widget: name });

@@ -28,6 +28,9 @@ export type WidgetPlan =
 /** Dawn's cart page title; other themes give a placement in settings. */
 const CART_TITLE: Placement = { selector: 'main h1', alignment: 'after', id: 'cart-title' };
 
+/** Under the product page's add-to-cart form (the first; Dawn's and Horizon's installments form comes before it). */
+const AFTER_ATC_FORM: Placement = { selector: 'form[action*="/cart/add"]:not([id*=installment])', alignment: 'after', id: 'atc-form' };
+
 /**
  * Where the main reviews widget goes by default, tried in order: after the product block of the
  * platform's reference theme family (`.product`), else at the end of the main content.
@@ -49,6 +52,7 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   const plans: WidgetPlan[] = [];
   const enabled = (id: number) => settings.modules.includes(id);
   const fromSettings = (id: number): Placement[] => settings.placements[id] || [];
+  const product = page.pageType === 'product';
 
   if (enabled(MODULE.reviews)) {
     if (!NO_LISTINGS.includes(page.pageType)) {
@@ -56,7 +60,7 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
       // turns it off (raw values: anything but `false` validates to the default, shown).
       const reviewsSection = settings.reviews;
       const line =
-        page.pageType === 'product' &&
+        product &&
         page.productHandle &&
         read(reviewsSection, 'showStarSnippet') !== false &&
         read(read(reviewsSection, 'starSnippet'), 'product') !== false;
@@ -69,19 +73,31 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
     // Spec §2 "Order-review flow": the widget sends the shopper on to the product's page.
     if (page.pageType === 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [] });
     // Spec §2: the reviews page (top-reviews) shows the shop's featured reviews in the same places.
-    if (page.pageType === 'product' || page.pageType === 'top-reviews') {
+    if (product || page.pageType === 'top-reviews') {
       const own = fromSettings(MODULE.reviews);
       // 360 px: the summary header and a first row of cards; the widget keeps at least this
       // height while it loads, so nothing below it moves twice.
       plans.push({ name: 'reviews', kind: 'inline', placements: own.length ? own : REVIEWS_DEFAULT, first: !own.length, reserve: 360 });
     }
   }
-  if (enabled(MODULE.cartReserved) && page.pageType === 'cart') {
-    // No space is reserved: the box shows only when the cart turns out to have items, and
-    // holding space on an empty cart would leave a gap. Cart pages are not a first-view page.
+  if (enabled(MODULE.cartReserved)) {
+    // No space is reserved: the box shows only while the cart has items (it follows the cart
+    // live), and holding space on an empty cart would leave a gap. Product pages get it under the
+    // add-to-cart form when idle (it is empty on most first views: it must not bring the framework
+    // before the page has loaded); the cart page after its title, or where settings say.
     const own = fromSettings(MODULE.cartReserved);
-    const fallback = settings.cartReserved.placement || CART_TITLE;
-    plans.push({ name: 'cart-reserved', kind: 'inline', placements: own.length ? own : [fallback] });
+    if (product) plans.push({ name: 'cart-reserved', kind: 'idle', placements: [AFTER_ATC_FORM] });
+    else if (page.pageType === 'cart')
+      plans.push({
+        name: 'cart-reserved',
+        kind: 'inline',
+        placements: own.length ? own : [settings.cartReserved.placement || CART_TITLE],
+      });
+  }
+  // The commerce services, without UI: product data, selected variant and add-to-cart button on
+  // product pages; the cart watcher wherever a cart module (cart-reserved, offer card) is on.
+  if (product || enabled(MODULE.cartReserved) || enabled(MODULE.offerCard)) {
+    plans.push({ name: 'commerce', kind: 'idle', placements: [] });
   }
   if (enabled(MODULE.currencyConverter)) {
     // Prices need converting at once only for a shopper who chose a currency (our

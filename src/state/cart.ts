@@ -1,43 +1,29 @@
 import { signal } from '@preact/signals-react';
-import type { Requester } from '../core/request';
 
 /** Spec §3 "Cart read response", reduced to what widgets use. */
 export interface CartSnapshot {
   token: string;
+  /** The platform's `item_count`: the sum of the quantities. */
   itemCount: number;
   items: { productId: number; variantId: number; quantity: number }[];
 }
 
-interface CartJson {
-  token?: string;
-  item_count?: number;
-  items?: { product_id?: number; variant_id?: number; id?: number; quantity?: number }[];
-}
-
-/** The shopper's cart; `null` until first read. Every widget that shows cart data reads this. */
+/**
+ * The shopper's cart; `null` until first read. Every widget that shows cart data reads this, once
+ * it called `followCart`; the commerce chunk's cart reader is its one source, so a theme's own cart
+ * changes reach it too (its watcher, src/core/cartWatcher.ts).
+ */
 export const cart = signal<CartSnapshot | null>(null);
 
-/** Turns the platform's `/cart.js` answer into a snapshot; anything malformed counts as empty. */
-function toCartSnapshot(json: CartJson | null | undefined): CartSnapshot {
-  const items = Array.isArray(json?.items) ? json!.items : [];
-  return {
-    token: typeof json?.token === 'string' ? json.token : '',
-    itemCount: typeof json?.item_count === 'number' ? json.item_count : 0,
-    items: items.map((item) => ({
-      productId: Number(item.product_id) || 0,
-      variantId: Number(item.variant_id ?? item.id) || 0,
-      quantity: Number(item.quantity) || 0,
-    })),
-  };
-}
+let following = false;
 
 /**
- * Reads the cart from the platform (`{root}cart.js`, locale-prefixed per spec §7) into `cart`.
- * A dropped request (budget spent) leaves the signal as it was.
+ * Keeps `cart` current from the commerce chunk's cart reader: `onCart` is the chunk's export of
+ * the same name (mounted first). Once per page: later calls do nothing. The reader lives in a
+ * chunk without the framework, so this bridge is on the framework's side.
  */
-export async function refreshCart(request: Requester, root: string): Promise<CartSnapshot | null> {
-  const json = await request<CartJson>(`${root.replace(/\/?$/, '/')}cart.js`);
-  if (json === null) return cart.value;
-  cart.value = toCartSnapshot(json);
-  return cart.value;
+export function followCart(onCart: (listener: (snapshot: CartSnapshot) => void) => void): void {
+  if (following) return;
+  following = true;
+  onCart((snapshot) => (cart.value = snapshot));
 }

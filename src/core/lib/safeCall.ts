@@ -1,7 +1,8 @@
 import { ERR_CRITICAL, reportError } from '../errors';
 
+/** A primitive's `then` is undefined too (and a throwing getter is caught by the caller). */
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  !!value && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+  value != null && typeof (value as { then?: unknown }).then === 'function';
 
 /**
  * Runs `fn` so that no error of ours reaches the shop's code (spec §8): a

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, parseSettings } from '../../../src/core/settings';
+import { MODULE } from '../../../src/core/constants';
+import { DEFAULT_SETTINGS, MODULE_IDS, parseSettings } from '../../../src/core/settings';
 import { parseCurrencySettings } from '../../../src/widgets/currency-converter/settings';
 import { parseReviewsSettings } from '../../../src/core/reviewsSettings';
 
@@ -248,13 +249,18 @@ describe('parseSettings problem count', () => {
     );
     expect(problems).toEqual([
       'shopId: expected non-empty string',
-      'modules[1]: expected module id 24 | 21 | 30 | 12',
+      'modules[1]: expected module id 24 | 21 | 30 | 12 | 47',
       'placements.24[0].alignment: expected before | after | prepend | append',
     ]);
     expect(sections(settings).problems).toEqual(['currency.placement.selector: expected CSS selector']);
   });
   it('widget sections must be objects; their content is left to the widget', () => {
     expect(parseSettings({ shopId: 'a', reviews: 'on', currency: { anything: 1 } }, SCRIPT).problems).toEqual(['reviews: expected object']);
+  });
+  it('every module id of MODULE is valid (MODULE_IDS spells them out so the loader ships no object); the offer card is no default', () => {
+    expect([...MODULE_IDS].sort()).toEqual(Object.values(MODULE).sort());
+    expect(parseSettings({ shopId: 'a', modules: Object.values(MODULE) }, SCRIPT).problems).toEqual([]);
+    expect(DEFAULT_SETTINGS.modules).not.toContain(MODULE.offerCard);
   });
   it('reports a placement missing fields once', () => {
     expect(parseSettings({ shopId: 'a', cartReserved: { placement: { selector: '.x' } } }, SCRIPT).problems).toEqual([

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
-import { decideLoad, GLOBAL_TAKEN_TEXT, HTTPS_TEXT, OWN_GLOBAL, stopText, unsupportedText } from '../../../src/loader/loadRules';
+import { decideLoad, GLOBAL_TAKEN_TEXT, HTTPS_TEXT, OWN_GLOBAL, STOP, stopText, unsupportedText } from '../../../src/loader/loadRules';
 
 /** A fake window with just what the rules read; `patch` overrides any of it. */
 function fakeWindow(patch: Record<string, unknown> = {}, location: Partial<Location> = {}): Window {
@@ -29,7 +29,14 @@ describe('decideLoad (spec §1, §5)', () => {
   test('texts are the spec texts', () => {
     expect(unsupportedText('a@b.c')).toBe('Vitrine is unable to load. Please contact customer support at a@b.c');
     expect(HTTPS_TEXT).toBe('Vitrine can only load via HTTPS. Please set up your domain to use HTTPS.');
-    expect(stopText('checkout')).toBe('Vitrine: not started on checkout.');
+    expect(stopText(STOP.checkout)).toBe('Vitrine: not started on checkout.');
+    expect(Object.values(STOP).map(stopText)).toEqual([
+      'Vitrine: not started in a frame without cookies.',
+      'Vitrine: not started on a 404 page.',
+      'Vitrine: not started on checkout.',
+      'Vitrine: not started in a page builder.',
+      'Vitrine: not started on another shop domain.',
+    ]);
   });
 
   test('second load: nothing, or a refresh with an instant-navigation library', () => {
@@ -74,14 +81,14 @@ describe('decideLoad (spec §1, §5)', () => {
         },
       }),
     });
-    expect(decideLoad(sandboxed, page(), settings)).toMatchObject({ action: 'stop', reason: 'sandbox', message: stopText('sandbox') });
+    expect(decideLoad(sandboxed, page(), settings)).toEqual({ action: 'stop', reason: STOP.sandbox });
     expect(decideLoad(fakeWindow({ top: {} }), page(), settings).action).toBe('start');
-    expect(decideLoad(fakeWindow(), page({ pageType: 'notFound' }), settings)).toMatchObject({ action: 'stop', reason: 'notFound' });
-    expect(decideLoad(fakeWindow(), page({ pageType: 'checkout' }), settings)).toMatchObject({ action: 'stop', reason: 'checkout' });
+    expect(decideLoad(fakeWindow(), page({ pageType: 'notFound' }), settings)).toEqual({ action: 'stop', reason: STOP.notFound });
+    expect(decideLoad(fakeWindow(), page({ pageType: 'checkout' }), settings)).toEqual({ action: 'stop', reason: STOP.checkout });
     for (const href of ['https://shop.example/?pagefly=1', 'https://shop.example/pages/about?shogun=x']) {
-      expect(decideLoad(fakeWindow({}, { href }), page(), settings)).toMatchObject({ action: 'stop', reason: 'pageBuilder' });
+      expect(decideLoad(fakeWindow({}, { href }), page(), settings)).toEqual({ action: 'stop', reason: STOP.pageBuilder });
     }
-    expect(decideLoad(fakeWindow(), page({}, 'other.myshopify.com'), settings)).toMatchObject({ action: 'stop', reason: 'wrongDomain' });
+    expect(decideLoad(fakeWindow(), page({}, 'other.myshopify.com'), settings)).toEqual({ action: 'stop', reason: STOP.wrongDomain });
     expect(decideLoad(fakeWindow(), page({}, 'SHOP.myshopify.com'), settings).action).toBe('start');
     expect(decideLoad(fakeWindow(), page({}, null), settings).action).toBe('start');
     expect(decideLoad(fakeWindow(), page(), { ...settings, shopDomain: null }).action).toBe('start');

@@ -27,7 +27,6 @@ const page = (pageType: string, patch: Partial<PageContext> = {}): PageContext =
     store: {
       shopDomain: 'shop.example',
       currency: { active: 'USD', rate: 1 },
-      customerPrivacy: null,
       themeRole: 'main',
       designMode: false,
       countryCode: null,
@@ -82,14 +81,37 @@ describe('what loads when (README)', () => {
     expect(byName(planWidgets(settings(), market, document))['currency-converter']).toMatchObject({ later: false });
   });
 
-  test('cart-reserved countdown: the cart page only, near the viewport, no reserved space', () => {
+  test('cart-reserved countdown: the cart page near the viewport, product pages at idle; no reserved space', () => {
     expect(byName(plan('cart'))['cart-reserved']).toMatchObject({
       kind: 'inline',
       placements: [{ selector: 'main h1', alignment: 'after', id: 'cart-title' }],
     });
     const cart = byName(plan('cart'))['cart-reserved'] as Extract<WidgetPlan, { kind: 'inline' }>;
     expect([cart.reserve ?? 0, !!cart.first]).toEqual([0, false]);
-    expect(byName(plan('product'))['cart-reserved']).toBeUndefined();
+    // Product pages: under the add-to-cart form (the first that is not an installments form), at idle.
+    expect(byName(plan('product'))['cart-reserved']).toEqual({
+      name: 'cart-reserved',
+      kind: 'idle',
+      placements: [{ selector: 'form[action*="/cart/add"]:not([id*=installment])', alignment: 'after', id: 'atc-form' }],
+    });
+    // The shop's own placements are for the cart page.
+    const own = [{ selector: '.cart__footer', alignment: 'before', id: 'footer' }];
+    expect(byName(plan('cart', { placements: { 24: own } }))['cart-reserved']).toMatchObject({ placements: own });
+    expect(byName(plan('product', { placements: { 24: own } }))['cart-reserved']).toMatchObject({ placements: [{ id: 'atc-form' }] });
+    for (const type of ['home', 'collection', 'other']) expect(byName(plan(type))['cart-reserved'], type).toBeUndefined();
+    expect(byName(plan('product', { modules: [21] }))['cart-reserved']).toBeUndefined();
+  });
+
+  test('commerce services (no UI): at idle on product pages, and on every page where a cart module (24, 47) is on', () => {
+    const commerce = { name: 'commerce', kind: 'idle', placements: [] };
+    expect(byName(plan('product', { modules: [21] })).commerce).toEqual(commerce);
+    for (const type of ['home', 'collection', 'cart', 'other']) {
+      expect(byName(plan(type)).commerce, type).toEqual(commerce);
+      expect(byName(plan(type, { modules: [47] })).commerce, type).toEqual(commerce);
+      expect(byName(plan(type, { modules: [21, 30, 12] })).commerce, type).toBeUndefined();
+    }
+    // The offer card (47) is opt-in: not among the default modules.
+    expect(settings().modules).not.toContain(47);
   });
 
   test('content protection and the preview badge: at idle; protection never in the editor, the badge only there or in previews', () => {
@@ -101,9 +123,9 @@ describe('what loads when (README)', () => {
     expect(byName(plan('home', {}, { preview: true }))['preview-badge']).toMatchObject({ kind: 'idle' });
   });
 
-  test('a module that is not enabled plans nothing', () => {
-    const names = plan('product', { modules: [30] }).map((widget) => widget.name);
-    expect(names).toEqual(['currency-converter', 'reporting']);
+  test('a module that is not enabled plans nothing (product pages still get the commerce services)', () => {
+    expect(plan('collection', { modules: [30] }).map((widget) => widget.name)).toEqual(['currency-converter', 'reporting']);
+    expect(plan('product', { modules: [30] }).map((widget) => widget.name)).toEqual(['commerce', 'currency-converter', 'reporting']);
   });
 
   test('reporting (error reports, and tracking for visitors who are not bots): at idle, on every page, detached', () => {
