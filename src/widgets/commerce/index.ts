@@ -18,6 +18,7 @@ import { watchCartRequests } from '../../core/cartWatcher';
 import type { PageContext } from '../../core/pageContext';
 import { createStorage } from '../../core/storage';
 import type { MountWidget } from '../types';
+import PRODUCT_PART from './lazy/product?part';
 
 type ProductPart = typeof import('./lazy/product');
 
@@ -47,7 +48,7 @@ export const mount: MountWidget = (_host, ctx) => {
     let stopped = false;
     stopProductPage = () => void (stopped = true);
     ctx
-      .load<ProductPart>('commerce.product')
+      .load<ProductPart>(PRODUCT_PART)
       .then((part) => {
         if (!stopped) stopProductPage = part.startProductPage(win, ctx, page);
       })
