@@ -99,6 +99,13 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   if (product || enabled(MODULE.cartReserved) || enabled(MODULE.offerCard)) {
     plans.push({ name: 'commerce', kind: 'idle', placements: [] });
   }
+  // Spec §2 offer card: under the product page's add-to-cart form and after the cart page's
+  // title, or where settings say. No space is reserved: an offer the rule finds ineligible shows
+  // nothing.
+  if (enabled(MODULE.offerCard) && (product || page.pageType === 'cart')) {
+    const own = fromSettings(MODULE.offerCard);
+    plans.push({ name: 'offer-card', kind: 'inline', placements: own.length ? own : [product ? AFTER_ATC_FORM : CART_TITLE] });
+  }
   if (enabled(MODULE.currencyConverter)) {
     // Prices need converting at once only for a shopper who chose a currency (our
     // `vitrine_currency` cookie or `?currency=`; other `…currency=` cookies only make it load
