@@ -8,6 +8,11 @@
  *   add-to-cart button), started again after `Vitrine.refresh()` (instant navigation, a
  *   re-rendered section).
  *
+ * - With `#vtlHighlight=` or `#vtlHighlightOfferId=` in the URL (spec §2): its lazy part
+ *   `commerce.highlight`, which scrolls to the element and marks it. Here, not in the loader: the
+ *   commerce chunk loads on product pages and wherever a cart module is on (the default modules
+ *   include one), and the loader has no bytes to spare.
+ *
  * Mounting twice is harmless: the cart-reserved box mounts it as soon as it loads itself (it needs
  * the cart before the page is idle), the loader mounts it again at idle.
  */
@@ -18,9 +23,11 @@ import { watchCartRequests } from '../../core/cartWatcher';
 import type { PageContext } from '../../core/pageContext';
 import { createStorage } from '../../core/storage';
 import type { MountWidget } from '../types';
+import HIGHLIGHT_PART from './lazy/highlight?part';
 import PRODUCT_PART from './lazy/product?part';
 
 type ProductPart = typeof import('./lazy/product');
+type HighlightPart = typeof import('./lazy/highlight');
 
 let started = false;
 
@@ -56,4 +63,10 @@ export const mount: MountWidget = (_host, ctx) => {
   };
   startProductPage(ctx.page);
   ctx.onRefresh(startProductPage);
+  if (/vtlHighlight/.test(win.location.hash)) {
+    ctx
+      .load<HighlightPart>(HIGHLIGHT_PART)
+      .then((part) => part.highlight(win, ctx.report))
+      .catch((error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.highlight' }));
+  }
 };
