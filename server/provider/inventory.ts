@@ -9,7 +9,7 @@ import { requireShop } from './requireShop.ts';
 const MAX_VARIANTS = 250;
 
 /** The inventory of one variant, as the platform's admin API names its fields (spec §7). */
-export interface VariantInventory {
+interface VariantInventory {
   inventory_quantity: number;
   /** `'shopify'`, a fulfilment service's handle, or null when the stock is not tracked. */
   inventory_management: string | null;

@@ -24,7 +24,7 @@ export interface DiscountCode {
  * The codes the demo shop knows (upper case). `BUNDLE15` is the demo offer's (server/provider/
  * settings.ts: 15 % off the offered products); `SAVE5` takes $5 off each unit of two products.
  */
-export const DISCOUNT_CODES: Readonly<Record<string, DiscountCode>> = {
+const DISCOUNT_CODES: Readonly<Record<string, DiscountCode>> = {
   BUNDLE15: {
     title: 'BUNDLE15',
     valueType: 'percentage',
