@@ -80,6 +80,14 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
       plans.push({ name: 'reviews', kind: 'inline', placements: own.length ? own : REVIEWS_DEFAULT, first: !own.length, reserve: 360 });
     }
   }
+  // Spec §2 offer card: under the product page's add-to-cart form and after the cart page's
+  // title, or where settings say. No space is reserved: an offer the rule finds ineligible shows
+  // nothing. Planned before the cart-reserved box, which shares both places: inserted after it,
+  // the box comes first, right under the form or the title.
+  if (enabled(MODULE.offerCard) && (product || page.pageType === 'cart')) {
+    const own = fromSettings(MODULE.offerCard);
+    plans.push({ name: 'offer-card', kind: 'inline', placements: own.length ? own : [product ? AFTER_ATC_FORM : CART_TITLE] });
+  }
   if (enabled(MODULE.cartReserved)) {
     // No space is reserved: the box shows only while the cart has items (it follows the cart
     // live), and holding space on an empty cart would leave a gap. Product pages get it under the
@@ -98,13 +106,6 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   // product pages; the cart watcher wherever a cart module (cart-reserved, offer card) is on.
   if (product || enabled(MODULE.cartReserved) || enabled(MODULE.offerCard)) {
     plans.push({ name: 'commerce', kind: 'idle', placements: [] });
-  }
-  // Spec §2 offer card: under the product page's add-to-cart form and after the cart page's
-  // title, or where settings say. No space is reserved: an offer the rule finds ineligible shows
-  // nothing.
-  if (enabled(MODULE.offerCard) && (product || page.pageType === 'cart')) {
-    const own = fromSettings(MODULE.offerCard);
-    plans.push({ name: 'offer-card', kind: 'inline', placements: own.length ? own : [product ? AFTER_ATC_FORM : CART_TITLE] });
   }
   if (enabled(MODULE.currencyConverter)) {
     // Prices need converting at once only for a shopper who chose a currency (our
