@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProduct } from '../../../server/shop/catalog.ts';
+import { openStorage } from '../../../server/storage/index.ts';
 import { marketFor, presentment } from '../../../server/shop/markets.ts';
-import { cookieFrom, makeServer, storedDb, TEST_ENGINE, type TestServer } from './helpers.ts';
+import { cookieFrom, makeServer, makeStorage, storedDb, TEST_ENGINE, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -201,5 +202,48 @@ describe(`demo shop discount codes (${TEST_ENGINE})`, () => {
     );
     expect((await s.app.inject({ url: '/discount/BUNDLE15?redirect=%2Fcart.js' })).headers.location).toBe('/cart.js');
     expect((await s.app.inject({ url: '/discount/BUNDLE15' })).headers.location).toBe('/');
+  });
+});
+
+describe(`the demo shop's offer (${TEST_ENGINE})`, () => {
+  it('is served with module 47', async () => {
+    const script = (await s.app.inject({ url: '/demo/vitrine.js' })).body;
+    const settings = JSON.parse(/Object\.assign\((\{.*?\}),window\.vitrineSettings/.exec(script)![1]!);
+    expect(settings.modules).toContain(47);
+    expect(settings.offer.offers[0]).toMatchObject({ id: 'demo-bundle', discountCode: 'BUNDLE15' });
+  });
+
+  it('a demo shop seeded before the offer card gets it once, at the next start; an owner section of its own stays', async () => {
+    const store = await makeStorage();
+    const settingsOf = async (storage: typeof store.storage) =>
+      JSON.parse(
+        (await storage.db.selectFrom('shops').select('settings_json').where('id', '=', 'demo').executeTakeFirstOrThrow()).settings_json,
+      );
+    try {
+      const before = await settingsOf(store.storage);
+      const { offer: _offer, ...old } = { ...before, modules: [21, 24, 30, 12] };
+      await store.storage.db
+        .updateTable('shops')
+        .set({ settings_json: JSON.stringify(old) })
+        .where('id', '=', 'demo')
+        .execute();
+      await store.storage.close();
+      const reopened = await openStorage({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
+      const after = await settingsOf(reopened);
+      expect(after.modules).toEqual([21, 24, 30, 12, 47]);
+      expect(after.offer).toEqual(before.offer);
+      expect(after.ownerName).toBe(before.ownerName);
+      await reopened.db
+        .updateTable('shops')
+        .set({ settings_json: JSON.stringify({ ...old, offer: {} }) })
+        .where('id', '=', 'demo')
+        .execute();
+      await reopened.close();
+      const again = await openStorage({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
+      expect(await settingsOf(again)).toMatchObject({ modules: [21, 24, 30, 12], offer: {} });
+      await again.close();
+    } finally {
+      await store.dispose();
+    }
   });
 });
