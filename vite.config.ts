@@ -13,7 +13,8 @@
  *   tests run a second time on PostgreSQL when `VITRINE_TEST_PG_ADMIN_URL` names a server.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import preact from '@preact/preset-vite';
 
@@ -35,7 +36,8 @@ function widgetEntries(): Record<string, string> {
     const file = resolve(dir, name, 'index.ts');
     if (existsSync(file)) entries[name] = file;
     // Lazy parts (`lazy/<part>.ts`) are entries too, named `<widget>.<part>`: widgets load them
-    // with `ctx.load`, so Vite never adds its preload helper to a widget chunk.
+    // with `ctx.load` and their URL (`lazyParts` below), so Vite never adds its preload helper to
+    // a widget chunk.
     const lazy = resolve(dir, name, 'lazy');
     if (existsSync(lazy)) for (const part of readdirSync(lazy)) entries[`${name}.${part.replace(/\.tsx?$/, '')}`] = resolve(lazy, part);
   }
@@ -81,9 +83,11 @@ function chunkMap(): Record<string, string[]> {
         }
       }
     };
+    // A lazy part (`<widget>.<part>`) is loaded by its widget through its URL (`lazyParts`): the
+    // loader needs nothing of it.
+    if (entry.name.includes('.')) continue;
     const key = Object.keys(manifest).find((k) => manifest[k] === entry)!;
-    // A lazy part (`<widget>.<part>`) loads after its widget, whose imports are already there.
-    if (!entry.name.includes('.')) walk(key);
+    walk(key);
     // Stored without what the loader can add back: the folder, the extension and, for the
     // entry's own file, its name (`reviews-BF5B4ihy` -> `BF5B4ihy`). The imports in one order
     // (sorted) whatever the manifest's: the same lists repeat as the same text, which gzip
@@ -92,8 +96,41 @@ function chunkMap(): Record<string, string[]> {
     map[entry.name] = [short(entry.file).slice(entry.name.length + 1), ...[...seen].map(short).sort()];
   }
   const services = map.services && `services-${map.services[0]}`;
-  for (const name of Object.keys(map)) if (services && !name.includes('.') && requestsOnMount(name)) map[name].push(services);
+  for (const name of Object.keys(map)) if (services && requestsOnMount(name)) map[name].push(services);
   return map;
+}
+
+/**
+ * `import part from './lazy/form?part'`: the name under which a widget loads its lazy part
+ * (`lazy/<part>.ts`, its own chunk) with `ctx.load(part)`. In a build it is the chunk's file name
+ * without the extension, `reviews.form-<hash>`, which the loader imports from its `chunks/` folder;
+ * the bundler keeps every content hash right, so the loader's chunk map, on every page, carries no
+ * part. Without a build (`build: false`, vitest) it is the part's name, `reviews.form`, which test
+ * contexts resolve to the source module.
+ */
+function lazyParts(build: boolean): Plugin {
+  const PREFIX = '\0vitrine-part:';
+  return {
+    name: 'vitrine-lazy-part',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith('?part')) return null;
+      const resolved = await this.resolve(source.slice(0, -'?part'.length), importer, { skipSelf: true });
+      return resolved && PREFIX + resolved.id;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length);
+      const name = `${basename(dirname(dirname(file)))}.${basename(file).replace(/\.tsx?$/, '')}`;
+      if (!build) return `export default ${JSON.stringify(name)};`;
+      const reference = this.emitFile({ type: 'chunk', id: file, name });
+      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
+    },
+    // The file name alone (`chunks/reviews.form-<hash>.js` -> `reviews.form-<hash>`), not a URL;
+    // other files (the flag sprite) keep Vite's URLs.
+    resolveFileUrl: ({ moduleId, fileName }) =>
+      moduleId.startsWith(PREFIX) ? JSON.stringify(basename(fileName).replace(/\.js$/, '')) : null,
+  };
 }
 
 const define = { __VITRINE_VERSION__: JSON.stringify(pkg.version) };
@@ -106,6 +143,9 @@ const preactSignalsAliases = {
 
 /** terser with three compress passes: about 5% smaller than the default minifier on this code. */
 const TERSER = { ecma: 2020, module: false, compress: { passes: 3 }, format: { comments: false } } as const;
+
+/** The commerce services' modules in `src/core/` (their own chunk group, see below). */
+const COMMERCE_CORE = '(atcButton|cart\\w+|pageProduct|product\\w+|selectedVariant|variantWatcher)';
 
 const widgetOutput = {
   entryFileNames: 'chunks/[name]-[hash:6].js',
@@ -132,7 +172,7 @@ export default defineConfig(({ mode }) => {
         test: { ...shared, name: 'server-postgres', include: ['test/unit/server/**/*.test.ts'], env: { VITRINE_TEST_ENGINE: 'postgres' } },
       });
     }
-    return { define: { ...define, __VITRINE_CHUNKS__: '{}' }, test: { projects } };
+    return { define: { ...define, __VITRINE_CHUNKS__: '{}' }, plugins: [lazyParts(false)], test: { projects } };
   }
 
   if (mode === 'loader') {
@@ -162,7 +202,7 @@ export default defineConfig(({ mode }) => {
   const react = mode === 'react';
   return {
     define: { ...define, __VITRINE_CHUNKS__: '{}' },
-    plugins: react ? [] : [preact({ devToolsEnabled: false, prefreshEnabled: false })],
+    plugins: [lazyParts(true), ...(react ? [] : [preact({ devToolsEnabled: false, prefreshEnabled: false })])],
     resolve: { alias: react ? {} : preactSignalsAliases },
     oxc: react ? { jsx: { runtime: 'automatic' } } : undefined,
     build: {
@@ -186,28 +226,34 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                // The commerce services (product data, selected variant, add-to-cart button, cart):
-                // in the commerce chunks while only they import them; once a second widget does
-                // (the offer card), in a chunk of their own, never in `core`, which every page with
-                // stars loads. Before `core`: the first matching group wins.
-                name: 'commerce-core',
-                test: /src[\\/]core[\\/](atcButton|cart\w+|pageProduct|product\w+|selectedVariant|variantWatcher)\.ts$/,
-                minShareCount: 2,
-              },
-              {
                 // Framework-free code that two or more widgets share (constants, the settings
                 // walker and shared sections, storage, star shapes): one small chunk instead of a
-                // handful of tiny ones. Not announceInteraction: only framework widgets fire it, so
-                // it rides with them instead of costing every page with stars.
+                // handful of tiny ones. Not the commerce services (their own group, below), nor
+                // announceInteraction, which only framework widgets fire (it rides with them).
                 name: 'core',
-                test: /src[\\/](core[\\/](?!lib[\\/]announceInteraction)|ui[\\/]starPaths)/,
+                test: new RegExp(`src[\\\\/](core[\\\\/](?!${COMMERCE_CORE}\\.ts$|lib[\\\\/]announceInteraction)|ui[\\\\/]starPaths)`),
                 minShareCount: 2,
               },
               {
                 name: 'framework',
                 // The stack every Preact widget needs, plus the glue they all share: rendering into
-                // a shadow root and the signals that hold cart, currency and review state.
+                // a shadow root and the signals that hold cart, currency and review state. After
+                // `core`: a group takes the modules its captured modules import, and the first group
+                // that takes a module keeps it; the error collector (src/core/errors.ts, which
+                // guard.tsx imports) must stay in `core`, or the framework-free chunks (reporting,
+                // commerce) would import the framework.
+                // announceInteraction too: only framework widgets fire it, so it rides with them
+                // instead of costing every page with stars (in `core`).
                 test: /node_modules[\\/](preact|@preact|react|react-dom|scheduler)[\\/]|src[\\/](state[\\/]|ui[\\/](renderInShadow|guard)|core[\\/]lib[\\/]announceInteraction)/,
+              },
+              {
+                // The commerce services (product data, selected variant, add-to-cart button, cart):
+                // in the commerce chunks while only they import them; once a second widget does
+                // (the offer card), in a chunk of their own, never in `core`, which every page with
+                // stars loads. After `core` and `framework`, which keep what these import.
+                name: 'commerce-core',
+                test: new RegExp(`src[\\\\/]core[\\\\/]${COMMERCE_CORE}\\.ts$`),
+                minShareCount: 2,
               },
             ],
           },

@@ -16,6 +16,7 @@ import { registerCapturedEmail } from './provider/capturedEmail.ts';
 import { registerConsent } from './provider/consent.ts';
 import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
+import { registerInventory } from './provider/inventory.ts';
 import { registerLoader } from './provider/loader.ts';
 import { registerRates } from './provider/rates.ts';
 import { decorateRequestShop } from './provider/requireShop.ts';
@@ -135,6 +136,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerReviews(app, ctx);
   registerReviewSubmit(app, ctx);
   registerRates(app, ctx);
+  registerInventory(app, ctx);
   registerAdmin(app, ctx);
   registerTrack(app, ctx);
   registerStoreError(app, ctx);

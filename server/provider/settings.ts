@@ -1,8 +1,33 @@
 import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
+import { getProduct } from '../shop/catalog.ts';
 import type { Shop } from '../storage/schema.ts';
 
 /** `{origin}` in string settings is replaced with the request's origin when served. */
 export const ORIGIN_PLACEHOLDER = '{origin}';
+
+/** A demo product's id (the offer's eligibility rule names products by id, as the platform does). */
+const productId = (handle: string): number => getProduct(handle)!.product.id;
+
+/**
+ * The demo shop's offer (module 47, docs/settings.md#offer): on the apparel product pages
+ * (the tee, the linen shirt, the hoodie) while the selected variant is in stock, and on the cart
+ * page when one of them is in the cart, four products at 15 % off with the shop's `BUNDLE15` code
+ * (server/shop/discounts.ts). The rain jacket has a sold-out size, the sneakers are a pre-order.
+ */
+const DEMO_OFFER = {
+  id: 'demo-bundle',
+  products: ['canvas-tote-bag', 'wool-beanie', 'rain-jacket', 'trail-sneakers'],
+  discountCode: 'BUNDLE15',
+  bestOffer: { discountAmount: 15, discountType: 'percentage' },
+  textColor: '#1f2a44',
+  backgroundColor: '#eef2f8',
+  popupSelectBackgroundColor: '#ffffff',
+  popupSelectTextColor: '#1f2a44',
+  rule: {
+    productIds: [productId('classic-cotton-tee'), productId('linen-button-shirt'), productId('everyday-hoodie')],
+    inventory: { min: 1, max: null },
+  },
+};
 
 /** The demo shop's published settings (stored in shops.settings_json at seed time). */
 export const DEMO_SHOP_SETTINGS = {
@@ -10,13 +35,14 @@ export const DEMO_SHOP_SETTINGS = {
   shopDomain: DEMO_SHOP_DOMAIN,
   language: 'auto',
   supportEmail: 'support@vitrine-demo.example',
-  /** 21 product reviews, 24 cart reserved, 30 currency converter, 12 content protection. */
-  modules: [21, 24, 30, 12],
+  /** 21 product reviews, 24 cart reserved, 30 currency converter, 12 content protection, 47 offer card. */
+  modules: [21, 24, 30, 12, 47],
   assetBase: `${ORIGIN_PLACEHOLDER}/vitrine/`,
   providerBase: `${ORIGIN_PLACEHOLDER}/api/`,
   shopCurrency: 'USD',
   moneyFormat: '${{amount}}',
   moneyWithCurrencyFormat: '${{amount}} USD',
+  offer: { offers: [DEMO_OFFER] },
   // Everything else (reviews, colors, currency selector…) keeps the client's defaults
   // (src/core/settings.ts, docs/settings.md) until the owner changes it.
 };

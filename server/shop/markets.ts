@@ -63,7 +63,13 @@ const CART_AMOUNTS = new Set([
   'total_price',
   'items_subtotal_price',
   'line_level_total_discount',
+  // Discount allocations (`discounts[]`, `line_level_discount_allocations[]` and their application).
+  'amount',
+  'total_allocated_amount',
 ]);
+
+/** Keys whose values hold amounts further down (items, and the discounts on each line). */
+const NESTED_AMOUNTS = new Set(['items', 'discounts', 'line_level_discount_allocations', 'discount_application']);
 
 /**
  * Cart AJAX JSON (a cart, a line item, or `{items}`) as the platform answers it in a market:
@@ -78,7 +84,7 @@ export function cartInMarket<T>(value: T, market: Market): T {
     for (const [key, value] of Object.entries(node)) {
       if (CART_AMOUNTS.has(key) && typeof value === 'number') out[key] = presentment(value, market);
       else if (key === 'currency' && typeof value === 'string') out[key] = market.currency;
-      else out[key] = key === 'items' ? walk(value) : value;
+      else out[key] = NESTED_AMOUNTS.has(key) ? walk(value) : value;
     }
     return out;
   };

@@ -9,6 +9,7 @@ import { safeRedirectPath } from '../lib/safePath.ts';
 import { registerAppPages } from './appPages.ts';
 import { CartStore } from './cart/store.ts';
 import { registerCartPages } from './cartPage.ts';
+import { DISCOUNT_COOKIE, discountRedirect } from './discounts.ts';
 import { COLLECTIONS, getCollection, PRODUCTS, productsOf, SORT_OPTIONS, sortProducts, type Collection } from './catalog.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t, type Locale } from './locale.ts';
@@ -111,11 +112,16 @@ function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
   });
 }
 
-/** `/discount/{code}`: sets the `discount_code` cookie and redirects (to `?redirect=` when it stays on the site). */
+/**
+ * `/discount/{code}`: sets the `discount_code` cookie (the cart shows a code the shop knows on its
+ * lines, discounts.ts) and redirects to `?redirect=` when it stays on the site, else home; a
+ * redirect link with `discount[` in it goes to checkout instead (spec §2).
+ */
 function registerDiscountLink(app: FastifyInstance, locale: Locale): void {
   app.get<{ Params: { code: string } }>('/discount/:code', async (request, reply) => {
-    reply.setCookie('discount_code', request.params.code.slice(0, 100), { path: '/', sameSite: 'lax' });
-    return reply.redirect(safeRedirectPath(queryOf(request).redirect, `${locale.prefix}/`), 302);
+    reply.setCookie(DISCOUNT_COOKIE, request.params.code.slice(0, 100), { path: '/', sameSite: 'lax' });
+    const target = safeRedirectPath(queryOf(request).redirect, `${locale.prefix}/`);
+    return reply.redirect(discountRedirect(target, `${locale.prefix}/`), 302);
   });
 }
 

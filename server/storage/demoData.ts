@@ -225,6 +225,28 @@ type DemoOrderRow = {
   created_at: string;
 };
 
+/**
+ * The demo shop's stored settings with the offer card, for a demo shop seeded before it existed:
+ * module 47 added and the demo offer, when the settings have no `offer` section at all (an owner's
+ * own section, even an empty one, is kept). Null when there is nothing to change.
+ */
+export function demoSettingsWithOffer(settingsJson: string): string | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(settingsJson);
+  } catch {
+    return null;
+  }
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored) || 'offer' in stored) return null;
+  const settings = stored as Record<string, unknown>;
+  const modules = Array.isArray(settings.modules) ? settings.modules : [24, 21, 30, 12];
+  return JSON.stringify({
+    ...settings,
+    modules: modules.includes(47) ? modules : [...modules, 47],
+    offer: DEMO_STORED_SETTINGS.offer,
+  });
+}
+
 /** The demo orders (SEED_FACTS.orders), placed one day apart before `now`. */
 export function buildDemoOrders(now: Date = new Date()): DemoOrderRow[] {
   return SEED_FACTS.orders.map((order, index) => ({

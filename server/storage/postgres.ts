@@ -6,7 +6,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
-import { buildDemoData, buildDemoOrders, type DemoData } from './demoData.ts';
+import { buildDemoData, buildDemoOrders, demoSettingsWithOffer, type DemoData } from './demoData.ts';
 import { postgresMigrations } from './postgresMigrations.ts';
 import type { Schema } from './schema.ts';
 import { applyDemoAdminToken, type SetupResult } from './setup.ts';
@@ -75,6 +75,13 @@ async function topUpDemoOrders(client: pg.PoolClient, now: Date): Promise<void> 
   await insertRows(client, 'orders', buildDemoOrders(now));
 }
 
+/** A demo shop seeded before the offer card gets module 47 and the demo offer once (demoData.ts). */
+async function topUpDemoOffer(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ settings_json: string }>('SELECT settings_json FROM shops WHERE id = $1', [DEMO_SHOP_ID]);
+  const updated = rows[0] && demoSettingsWithOffer(rows[0].settings_json);
+  if (updated) await client.query('UPDATE shops SET settings_json = $1 WHERE id = $2', [updated, DEMO_SHOP_ID]);
+}
+
 /** Migrates and seeds under the advisory lock; a process that waited for it finds the work done. */
 async function setUp(pool: pg.Pool, options: PostgresOptions): Promise<SetupResult> {
   const client = await pool.connect();
@@ -94,7 +101,10 @@ async function setUp(pool: pg.Pool, options: PostgresOptions): Promise<SetupResu
       }
       const seeded = (await client.query('SELECT 1 FROM shops WHERE id = $1', [DEMO_SHOP_ID])).rowCount === 0;
       if (seeded) await insertDemoData(client, buildDemoData(options.now ?? new Date()));
-      else await topUpDemoOrders(client, options.now ?? new Date());
+      else {
+        await topUpDemoOrders(client, options.now ?? new Date());
+        await topUpDemoOffer(client);
+      }
       let setHash: Promise<unknown> = Promise.resolve();
       const result = applyDemoAdminToken(options.adminToken, seeded, null, (hash) => {
         setHash = client.query('UPDATE shops SET admin_token_sha256 = $1 WHERE id = $2', [hash, DEMO_SHOP_ID]);

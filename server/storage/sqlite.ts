@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { legacyPlaintextToken } from './adminTokens.ts';
-import { buildDemoData, buildDemoOrders, type DemoData } from './demoData.ts';
+import { buildDemoData, buildDemoOrders, demoSettingsWithOffer, type DemoData } from './demoData.ts';
 import type { Schema } from './schema.ts';
 import { migrate } from './sqliteMigrations.ts';
 import { applyDemoAdminToken, type SetupResult } from './setup.ts';
@@ -84,6 +84,13 @@ function topUpDemoOrders(db: Database.Database, now: Date): void {
   insertDemoOrders(db, buildDemoOrders(now));
 }
 
+/** A demo shop seeded before the offer card gets module 47 and the demo offer once (demoData.ts). */
+function topUpDemoOffer(db: Database.Database): void {
+  const row = db.prepare('SELECT settings_json FROM shops WHERE id = ?').get(DEMO_SHOP_ID) as { settings_json: string } | undefined;
+  const updated = row && demoSettingsWithOffer(row.settings_json);
+  if (updated) db.prepare('UPDATE shops SET settings_json = ? WHERE id = ?').run(updated, DEMO_SHOP_ID);
+}
+
 /**
  * Opens (creating the directory if needed) `${dataDir}/vitrine.sqlite`, migrates and seeds it,
  * applies the demo shop's admin token, and returns the raw connection with what setup did.
@@ -113,7 +120,10 @@ export function openSqliteFile(
         migrate(db);
         const seeded = !db.prepare('SELECT 1 FROM shops WHERE id = ?').get(DEMO_SHOP_ID);
         if (seeded) insertDemoData(db, buildDemoData(now));
-        else topUpDemoOrders(db, now);
+        else {
+          topUpDemoOrders(db, now);
+          topUpDemoOffer(db);
+        }
         return applyDemoAdminToken(adminToken, seeded, legacyToken, (hash) =>
           db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?').run(hash, DEMO_SHOP_ID),
         );

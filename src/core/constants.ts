@@ -13,7 +13,7 @@ export const MODULE = {
   reviews: 21,
   currencyConverter: 30,
   contentProtection: 12,
-  /** The product-offer card (spec §2; its widget is not built yet): opt-in, never a default. */
+  /** The product-offer card (spec §2): opt-in, never a default (it needs offers configured). */
   offerCard: 47,
 } as const;
 
@@ -28,6 +28,8 @@ export const VARIANT_CHANGED_EVENT = 'vitrine:variant-changed';
 export const CART_CHANGED_EVENT = 'vitrine:cart-changed';
 /** Window event: the product page's add-to-cart button was found (`detail.button`). */
 export const ATC_BUTTON_EVENT = 'vitrine:atc-button';
+/** Attribute the offer card's host carries while it shows an offer: its id (`#vtlHighlightOfferId=<id>` finds it). */
+export const OFFER_ID_ATTRIBUTE = 'data-vitrine-offer-id';
 /** Attribute every widget's mount point carries: `data-vitrine-mount="<widget name>"`. */
 export const MOUNT_ATTRIBUTE = 'data-vitrine-mount';
 

@@ -28,6 +28,8 @@ export const ERR_WRONG_DOMAIN = 1010;
 /** Another script owns `window.Vitrine` (we run without it). */
 export const ERR_GLOBAL_TAKEN = 1020;
 export const ERR_MISSED_HANDLES = 3015;
+/** Spec §8 "highlight element not found": `#vtlHighlight=` / `#vtlHighlightOfferId=` names nothing on the page. */
+export const ERR_HIGHLIGHT_NOT_FOUND = 3011;
 export const ERR_REQUEST = 3020;
 /** Provider data a widget could not use (an entry dropped from a list). */
 export const ERR_INVALID_DATA = 3021;

@@ -57,8 +57,8 @@ const priceSourceOf = (json: unknown): PriceSource => {
   return typeof price === 'string' && price.includes('.') ? 'xhr' : 'json';
 };
 
-/** One product JSON request: the product, or why not (reported by the caller). */
-async function fetchProductJson(request: Requester, url: string): Promise<Product | string> {
+/** One product JSON request: the product, or why not (reported by the caller). The offer card fetches its offered products with it. */
+export async function fetchProductJson(request: Requester, url: string): Promise<Product | string> {
   let json: unknown;
   try {
     json = await request(url, { cache: 'no-store' });

@@ -62,6 +62,7 @@ export interface Settings {
    */
   reviews: unknown;
   currency: unknown;
+  offer: unknown;
   cartReserved: { placement: Placement | null };
   /** The shop's own currency (ISO 4217): prices on the page are in it. */
   shopCurrency: string;
@@ -90,6 +91,7 @@ export const DEFAULT_SETTINGS: Settings = {
   colors: { ...DEFAULT_COLORS },
   reviews: {},
   currency: {},
+  offer: {},
   cartReserved: { placement: null },
   shopCurrency: 'USD',
   moneyFormat: '${{amount}}',
@@ -243,6 +245,7 @@ const SPECIAL: Record<string, Rule> = {
   ),
   reviews: widgetSection,
   currency: widgetSection,
+  offer: widgetSection,
   'cartReserved.placement': nullable(placement),
   placements: (value, fallback, path, problems) => {
     if (!isObj(value)) return bad(problems, path, 'object', fallback);

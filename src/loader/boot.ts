@@ -83,18 +83,19 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
   if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
 
-  const requested = settings.language === 'auto' ? page.store.locale || win.document.documentElement.lang || 'en' : settings.language;
   // One context for the page view: widgets mounted before a refresh hear about it through
   // `onRefresh` and read `ctx.page`, which follows the latest page.
   const ctx: WidgetContext = {
     settings,
     page,
-    request: lazyRequester(() => importChunk(settings.assetBase, 'services')),
+    request: lazyRequester(() => ctx.load('services')),
     report: reportError,
     setReporter: setErrorReporter,
     load: (name) => importChunk(settings.assetBase, name),
     // The requested code as is (`es-mx`): each widget picks from its own texts (pickTexts).
-    language: requested.toLowerCase().replace('_', '-'),
+    language: (settings.language === 'auto' ? page.store.locale || win.document.documentElement.lang || 'en' : settings.language)
+      .toLowerCase()
+      .replace('_', '-'),
     // The page's own event is the channel: one listener per widget, guarded like every callback.
     onRefresh(listener) {
       const heard = safe(() => listener(ctx.page), ERR_WIDGET_RENDER);
@@ -135,7 +136,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
 /** Mounts what the page's plans call for and is not there yet (first start and every refresh). */
 function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void {
   const doc = win.document;
-  const load = (name: string, host: HTMLElement) => loadWidget(ctx.settings.assetBase, name, host, ctx);
+  const load = (name: string, host: HTMLElement) => loadWidget(name, host, ctx);
   // Only widgets this build has: a module enabled before its widget exists costs nothing.
   for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((candidate) => candidate.name in CHUNKS)) {
     if (plan.kind === 'inline') mountInline(doc, plan, load);

@@ -17,7 +17,7 @@ const POSITIONS: Record<Placement['alignment'], InsertPosition> = {
  * `reserve` (px) is the widget's expected height: the space is held before the chunk arrives so
  * the page does not shift (CLS).
  */
-export function insertMountPoint(doc: Document, widget: string, placement: Placement, reserve = 0): HTMLElement | null {
+export function insertMountPoint(doc: Document, widget: string, placement: Placement, reserve?: number): HTMLElement | null {
   const existing = doc.querySelector<HTMLElement>(`[${MOUNT_ATTRIBUTE}="${widget}"][data-vitrine-placement="${cssEscape(placement.id)}"]`);
   if (existing) return existing;
   let target: Element | null;
@@ -29,7 +29,7 @@ export function insertMountPoint(doc: Document, widget: string, placement: Place
   if (!target) return null;
   const host = createHost(doc, widget, reserve);
   host.setAttribute('data-vitrine-placement', placement.id);
-  target.insertAdjacentElement(POSITIONS[placement.alignment] ?? 'afterend', host);
+  target.insertAdjacentElement(POSITIONS[placement.alignment], host);
   return host;
 }
 

@@ -9,17 +9,19 @@ const chunks = new Map<string, Promise<unknown>>();
 /**
  * Imports the content-hashed lazy chunk `name` (a widget, or `services`) from `assetBase`, once
  * per page. The chunk's own imports (the shared framework chunk) are modulepreloaded at the same
- * moment, so they download in parallel instead of one after the other.
+ * moment, so they download in parallel instead of one after the other. A widget's lazy part comes
+ * named with its hash (`reviews.form-<hash>`, from `import part from './lazy/form?part'`, see
+ * vite.config.ts): imported as it is, its widget's imports being there already.
  */
 export function importChunk<T>(assetBase: string, name: string): Promise<T> {
   let pending = chunks.get(name);
   if (!pending) {
-    const files = CHUNKS[name];
+    const files = CHUNKS[name] || (name.includes('.') && []);
+    const url = (file: string) => `${assetBase}chunks/${file}.js`;
     // Names are the code's own, so an unknown one is a bug that tests catch: the name alone says which.
     if (!files) return Promise.reject(new Error(name));
-    const url = (file: string) => `${assetBase}chunks/${file}.js`;
     for (const file of files.slice(1)) preload(document, url(file));
-    pending = import(/* @vite-ignore */ url(`${name}-${files[0]}`));
+    pending = import(/* @vite-ignore */ url(files[0] ? `${name}-${files[0]}` : name));
     // A failed download may succeed on the next try (flaky mobile network): forget it.
     pending.catch(() => chunks.delete(name));
     chunks.set(name, pending);
@@ -32,10 +34,10 @@ export function importChunk<T>(assetBase: string, name: string): Promise<T> {
  * load as a module init failure (2010), a mount that threw as a render failure (2280, with its
  * stack) — and the promise resolves: nothing rejects into the shop's code.
  */
-export async function loadWidget(assetBase: string, name: string, host: HTMLElement, ctx: WidgetContext): Promise<void> {
+export async function loadWidget(name: string, host: HTMLElement, ctx: WidgetContext): Promise<void> {
   let mod: WidgetModule | undefined;
   try {
-    mod = await importChunk<WidgetModule>(assetBase, name);
+    mod = await ctx.load<WidgetModule>(name);
     mod.mount(host, ctx);
   } catch (error) {
     reportError(mod ? ERR_WIDGET_RENDER : ERR_MODULE_INIT, error, { widget: name });

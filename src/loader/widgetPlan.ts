@@ -80,6 +80,14 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
       plans.push({ name: 'reviews', kind: 'inline', placements: own.length ? own : REVIEWS_DEFAULT, first: !own.length, reserve: 360 });
     }
   }
+  // Spec §2 offer card: under the product page's add-to-cart form and after the cart page's
+  // title, or where settings say. No space is reserved: an offer the rule finds ineligible shows
+  // nothing. Planned before the cart-reserved box, which shares both places: inserted after it,
+  // the box comes first, right under the form or the title.
+  if (enabled(MODULE.offerCard) && (product || page.pageType === 'cart')) {
+    const own = fromSettings(MODULE.offerCard);
+    plans.push({ name: 'offer-card', kind: 'inline', placements: own.length ? own : [product ? AFTER_ATC_FORM : CART_TITLE] });
+  }
   if (enabled(MODULE.cartReserved)) {
     // No space is reserved: the box shows only while the cart has items (it follows the cart
     // live), and holding space on an empty cart would leave a gap. Product pages get it under the
@@ -119,6 +127,9 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   if (page.designMode || page.preview) {
     plans.push({ name: 'preview-badge', kind: 'idle', placements: [], floating: true });
   }
+  // Spec §2: `#vtlHighlight=` / `#vtlHighlightOfferId=` (the page URL keeps its hash) scroll to
+  // an element and mark it, on any page.
+  if (/#.*vtlHighlight/.test(page.url)) plans.push({ name: 'highlight', kind: 'idle', placements: [] });
   // Error reports and, for visitors who are not bots, tracking: nothing of it before idle time.
   plans.push({ name: 'reporting', kind: 'idle', placements: [] });
   return plans;

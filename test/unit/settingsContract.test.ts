@@ -5,6 +5,9 @@
 import { describe, expect, test } from 'vitest';
 import { DEMO_SHOP_SETTINGS as SERVED, ORIGIN_PLACEHOLDER } from '../../server/provider/settings';
 import { parseSettings } from '../../src/core/settings';
+import { parseCurrencySettings } from '../../src/widgets/currency-converter/settings';
+import { parseOfferSettings } from '../../src/widgets/offer-card/settings';
+import { parseReviewsSettings } from '../../src/core/reviewsSettings';
 
 describe('provider settings vs loader validation', () => {
   test('the demo shop settings parse with no problems', () => {
@@ -19,5 +22,15 @@ describe('provider settings vs loader validation', () => {
     expect(settings.assetBase).toBe('https://provider.example/vitrine/');
     expect(settings.moneyFormat).toBe('${{amount}}');
     expect(settings.lastUpdated).toBe(1795399010);
+    // The widget sections, as each widget validates its own when its chunk loads.
+    expect(parseReviewsSettings(settings.reviews).problems).toEqual([]);
+    expect(parseCurrencySettings(settings.currency).problems).toEqual([]);
+    const offer = parseOfferSettings(settings.offer);
+    expect(offer.problems).toEqual([]);
+    expect(settings.modules).toContain(47);
+    expect(offer.value.offers.map((candidate) => [candidate.id, candidate.products.length, candidate.discountCode])).toEqual([
+      ['demo-bundle', 4, 'BUNDLE15'],
+    ]);
+    expect(offer.value.offers[0]!.rule).toMatchObject({ inventory: { min: 1, max: null }, price: { min: null, max: null }, countries: [] });
   });
 });

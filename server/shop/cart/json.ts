@@ -1,10 +1,17 @@
 /** The cart and line-item JSON of the platform's AJAX API (amounts in the shop currency, cents). */
 import { getVariant } from '../catalog.ts';
+import { lineDiscount, type DiscountCode } from '../discounts.ts';
 import { SHOP_CURRENCY } from '../markets.ts';
 import type { CartLine, CartState } from './model.ts';
 
-/** Shopify-style line item JSON (null when the variant left the catalogue). `root` is the locale root ('/' or '/es/'). */
-export function lineItemJson(line: CartLine, root: string) {
+/** The discount code the shopper applied (`/discount/{code}`), if the shop knows it. */
+type AppliedDiscount = (DiscountCode & { code: string }) | null;
+
+/**
+ * Shopify-style line item JSON (null when the variant left the catalogue). `root` is the locale
+ * root ('/' or '/es/'); `discount` the applied code, shown on the lines it applies to.
+ */
+export function lineItemJson(line: CartLine, root: string, discount: AppliedDiscount = null) {
   const found = getVariant(line.variant_id);
   if (!found) return null;
   const { entry, variant } = found;
@@ -21,13 +28,8 @@ export function lineItemJson(line: CartLine, root: string) {
     title: isDefault ? product.title : `${product.title} - ${variant.title}`,
     price: variant.price,
     original_price: variant.price,
-    discounted_price: variant.price,
-    line_price: linePrice,
     original_line_price: linePrice,
-    final_price: variant.price,
-    final_line_price: linePrice,
-    total_discount: 0,
-    discounts: [],
+    ...lineDiscount({ product_id: product.id, quantity: line.quantity, price: variant.price, original_line_price: linePrice }, discount),
     sku: variant.sku,
     grams: variant.weight,
     vendor: product.vendor,
@@ -46,24 +48,23 @@ export function lineItemJson(line: CartLine, root: string) {
     variant_title: isDefault ? null : variant.title,
     variant_options: variant.options,
     options_with_values: product.options.map((name, index) => ({ name, value: variant.options[index] ?? '' })),
-    line_level_discount_allocations: [],
-    line_level_total_discount: 0,
   };
 }
 
 type LineItemJson = NonNullable<ReturnType<typeof lineItemJson>>;
 
-/** Shopify-style cart JSON (`/cart.js`). */
-export function cartJson(cart: CartState, root: string) {
-  const items = cart.lines.map((line) => lineItemJson(line, root)).filter((item): item is LineItemJson => item !== null);
-  const total = items.reduce((sum, item) => sum + item.line_price, 0);
+/** Shopify-style cart JSON (`/cart.js`), with the applied discount code on its lines. */
+export function cartJson(cart: CartState, root: string, discount: AppliedDiscount = null) {
+  const items = cart.lines.map((line) => lineItemJson(line, root, discount)).filter((item): item is LineItemJson => item !== null);
+  const original = items.reduce((sum, item) => sum + item.original_line_price, 0);
+  const total = items.reduce((sum, item) => sum + item.final_line_price, 0);
   return {
     token: cart.token,
     note: cart.note,
     attributes: cart.attributes,
-    original_total_price: total,
+    original_total_price: original,
     total_price: total,
-    total_discount: 0,
+    total_discount: original - total,
     total_weight: items.reduce((sum, item) => sum + item.grams * item.quantity, 0),
     item_count: items.reduce((sum, item) => sum + item.quantity, 0),
     items,

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
+import { DISCOUNT_COOKIE, discountFor } from '../discounts.ts';
 import { LOCALES } from '../locale.ts';
 import { cartInMarket, marketFor, shopperCountry } from '../markets.ts';
 import { cartJson, lineItemJson } from './json.ts';
@@ -22,8 +23,11 @@ interface CartScope {
   localeCountry: string | null;
 }
 
+/** The discount code the shopper applied (`/discount/{code}`), when the shop knows it. */
+type Discount = ReturnType<typeof discountFor>;
+
 /** Changes the cart (throwing CartError on a bad request); returns what `.js` answers when `answer` is 'result'. */
-type Mutation = (cart: CartState, body: unknown, root: string) => unknown;
+type Mutation = (cart: CartState, body: unknown, root: string, discount: Discount) => unknown;
 
 /** A mutation's `.js` answer: the whole cart, or what the mutation returned. */
 type Answer = 'cart' | 'result';
@@ -50,9 +54,10 @@ function formRedirect(scope: CartScope, request: FastifyRequest, reply: FastifyR
 function mutationHandler(scope: CartScope, mutate: Mutation, answer: Answer, isJs: boolean): CartHandler {
   return async (request, reply) => {
     const cart = await scope.store.load(cartToken(request, reply));
+    const discount = discountFor(request.cookies[DISCOUNT_COOKIE]);
     let result: unknown;
     try {
-      result = mutate(cart, request.body ?? {}, scope.root);
+      result = mutate(cart, request.body ?? {}, scope.root, discount);
     } catch (err) {
       if (!(err instanceof CartError)) throw err;
       if (!isJs) return reply.redirect(`${scope.root}cart?error=${encodeURIComponent(err.description)}`, 303);
@@ -60,14 +65,14 @@ function mutationHandler(scope: CartScope, mutate: Mutation, answer: Answer, isJ
     }
     await scope.store.save(cart);
     if (!isJs) return formRedirect(scope, request, reply);
-    return asJson(reply).send(inMarket(scope, request, answer === 'cart' ? cartJson(cart, scope.root) : result));
+    return asJson(reply).send(inMarket(scope, request, answer === 'cart' ? cartJson(cart, scope.root, discount) : result));
   };
 }
 
 /** /cart/add: the added line item, or `{items}` for a multi-item request. */
-const addMutation: Mutation = (cart, body, root) => {
+const addMutation: Mutation = (cart, body, root, discount) => {
   const { items, multi } = parseAddBody(body);
-  const touched = addItems(cart, items).map((line) => lineItemJson(line, root));
+  const touched = addItems(cart, items).map((line) => lineItemJson(line, root, discount));
   return multi ? { items: touched } : touched[0];
 };
 
@@ -91,7 +96,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext, prefix
   };
   const getCart: CartHandler = async (request, reply) => {
     const cart = await scope.store.load(cartToken(request, reply));
-    return asJson(reply).send(inMarket(scope, request, cartJson(cart, scope.root)));
+    return asJson(reply).send(inMarket(scope, request, cartJson(cart, scope.root, discountFor(request.cookies[DISCOUNT_COOKIE]))));
   };
   app.get('/cart.js', getCart);
   app.get('/cart.json', getCart);

@@ -23,6 +23,8 @@ import { watchCartRequests } from '../../core/cartWatcher';
 import type { PageContext } from '../../core/pageContext';
 import { createStorage } from '../../core/storage';
 import type { MountWidget, WidgetContext } from '../types';
+import CART_PART from './lazy/cart?part';
+import PRODUCT_PART from './lazy/product?part';
 
 type ProductPart = typeof import('./lazy/product');
 type CartPart = typeof import('./lazy/cart');
@@ -54,7 +56,7 @@ export const mount: MountWidget = (_host, ctx) => {
     latest = page;
     if (page.pageType === 'product')
       ctx
-        .load<ProductPart>('commerce.product')
+        .load<ProductPart>(PRODUCT_PART)
         .then((part) => {
           if (latest === page) stopProductPage = part.startProductPage(win, ctx, page);
         })
@@ -77,12 +79,12 @@ export const onCart = (listener: (cart: CartSnapshot) => void): void => {
  * answered as failed.
  */
 export async function cartCall(call: CartCall): Promise<CartResult> {
-  const ctx = context;
-  if (!ctx) return { kind: 'failed', reason: 'not mounted' };
+  // Before a mount there is no context: `ctx.load` throws and the call is answered as failed.
+  const ctx = context!;
   try {
-    return await (await ctx.load<CartPart>('commerce.cart')).callPageCart(ctx, syncOf(ctx), call);
+    return await (await ctx.load<CartPart>(CART_PART)).callPageCart(ctx, syncOf(ctx), call);
   } catch (error) {
-    ctx.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.cart' });
+    ctx?.report(ERR_WIDGET_RENDER, error, { widget: 'commerce.cart' });
     return { kind: 'failed', reason: String(error) };
   }
 }

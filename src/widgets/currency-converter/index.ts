@@ -13,8 +13,9 @@ import { announceInteraction } from '../../core/lib/announceInteraction';
 import { ERR_CONVERSION, ERR_CURRENCY_LIST_MISSING, ERR_CURRENCY_RATE_MISSING, ERR_MONEY_FORMAT_MISSING } from '../../core/errors';
 import { createStorage } from '../../core/storage';
 import { currencyForCountry } from '../../currency/countries';
+import { convert, formatConverted, formatMoney } from '../../core/money';
 import { getCurrency, RATES, type Rates } from '../../currency/currencies';
-import { shopperCurrency } from '../../state/currency';
+import { shopperCurrency, shopperMoney } from '../../state/currency';
 import type { MountWidget } from '../types';
 import { loadSelector } from './loadSelector';
 import { moveMarket } from './moveMarket';
@@ -55,8 +56,23 @@ export const mount: MountWidget = (host, ctx) => {
       ctx.report(ERR_CONVERSION, new Error('price could not be converted'), { text: text.slice(0, 100), currency: shopperCurrency.value }),
     onError: (error) => ctx.report(ERR_CONVERSION, error),
   });
+  /**
+   * Shop-currency amounts in `code` for widgets that show prices (`shopperMoney`): the shop's own
+   * money format in its currency, else converted at our rates in `code`'s format; null without a rate.
+   */
+  const shopMoney = (code: string): ((cents: number) => string) | null => {
+    const shop = ctx.settings.shopCurrency;
+    if (code === shop) return (cents) => formatMoney(cents, ctx.settings.moneyFormat);
+    const entry = getCurrency(code, rates);
+    if (!entry || !(entry.rate > 0) || !(rates[shop] > 0)) return null;
+    return (cents) => {
+      const { value, decimals } = convert(cents, rates[shop], entry.rate, code);
+      return formatConverted(value, decimals, entry.format);
+    };
+  };
   /** Makes `code` the shopper's currency and shows every price in it (the theme's own text in the page currency). */
   const show = (code: string): void => {
+    shopperMoney.value = shopMoney(code);
     shopperCurrency.value = code;
     const render = code === pageCurrency ? null : priceRenderer(code, prices, rates);
     if (!render && code !== pageCurrency) {

@@ -7,6 +7,7 @@ import { ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND } from '../../core/error
 import { flagPosition, getCurrency } from '../../currency/currencies';
 import type { WidgetContext } from '../types';
 import type * as SelectorPart from './lazy/selector';
+import SELECTOR_PART from './lazy/selector?part';
 import type { CurrencySettings } from './settings';
 
 /**
@@ -46,7 +47,7 @@ export function loadSelector(
   let unmount = (): void => {};
   let gone = false;
   ctx
-    .load<typeof SelectorPart>('currency-converter.selector')
+    .load<typeof SelectorPart>(SELECTOR_PART)
     .then((ui) => {
       if (gone) return;
       unmount = ui.renderSelector(host, {

@@ -9,6 +9,7 @@ import type { SafeStorage } from '../../core/storage';
 import { countryCurrencies, currencyForCountry, preferredCountry } from '../../currency/countries';
 import type { WidgetContext } from '../types';
 import type * as LocalizationPart from './lazy/localization';
+import LOCALIZATION_PART from './lazy/localization?part';
 
 /** The country field of the platform's localization forms: a select's options, or one input. */
 const COUNTRY_FIELDS = 'form[action$="/localization"] [name="country_code"] option, form[action$="/localization"] [name="country_code"]';
@@ -32,7 +33,7 @@ export function moveMarket(code: string, ctx: WidgetContext, doc: Document, stor
   if (!country) return;
   const win = doc.defaultView!;
   ctx
-    .load<typeof LocalizationPart>('currency-converter.localization')
+    .load<typeof LocalizationPart>(LOCALIZATION_PART)
     .then((part) => {
       part.localizationRedirect(
         { currency: code, country, root: ctx.page.store.root, returnTo: win.location.pathname + win.location.search },

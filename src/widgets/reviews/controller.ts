@@ -23,6 +23,8 @@ import { formatDate } from './formatDate';
 import { buildProductLd, injectProductLd } from './jsonLd';
 import type * as FormPart from './lazy/form';
 import type * as ModalPart from './lazy/modal';
+import FORM_PART from './lazy/form?part';
+import MODAL_PART from './lazy/modal?part';
 import { localReviews } from './localReviews';
 import { readProductInfo, type ProductInfo } from './productInfo';
 import { RatingAndText, StoreReply, Verified } from './ReviewCard';
@@ -104,7 +106,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
   };
   /** A lazy part that did not load (flaky network): reported; the list stays as it is. */
   const partFailed = (step: string) => (error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'reviews', step });
-  const loadForm = () => Promise.all([ctx.load<typeof FormPart>('reviews.form'), ctx.load<typeof ModalPart>('reviews.modal')]);
+  const loadForm = () => Promise.all([ctx.load<typeof FormPart>(FORM_PART), ctx.load<typeof ModalPart>(MODAL_PART)]);
 
   const load = async (stars: number | null): Promise<void> => {
     const thisLoad = ++latestLoad;
@@ -185,7 +187,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
       if (index < 0) return;
       announceInteraction('photo-opened');
       ctx
-        .load<typeof ModalPart>('reviews.modal')
+        .load<typeof ModalPart>(MODAL_PART)
         .then((part) => {
           controller.modalComponent.value = part.ReviewModal;
           state.modal.value = { index, photo };

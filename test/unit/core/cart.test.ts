@@ -305,6 +305,8 @@ describe('isCartMutation (spec §2 cart paths)', () => {
     '/products/cart/add.js',
     '/collections/cart-add',
     'https://other.example/cart/add.js',
+    'https://shop.example.other.example/cart/add.js',
+    '/cart.js?next=/cart/add.js',
     'not a url ::',
   ])('%s is not', (url) => expect(isCartMutation(url.includes('::') ? url : new URL(url, origin).href, origin)).toBe(false));
 });

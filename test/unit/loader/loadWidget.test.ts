@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * `importChunk` and `loadWidget`: one import per chunk and page, its imports modulepreloaded at
- * the same moment, a failed download forgotten so the next call tries again, and a widget that
- * fails to load or mount reported, never thrown.
+ * the same moment, a lazy part imported by its hashed name, a failed download forgotten so the next call
+ * tries again, and a widget that fails to load or mount reported, never thrown.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'chunks'));
   writeFileSync(join(dir, 'chunks', 'alpha-aaaaaa.js'), 'export const mount = (host) => { host.textContent = "alpha"; };\n');
   writeFileSync(join(dir, 'chunks', 'broken-bbbbbb.js'), 'export const mount = () => { throw new Error("mount failed"); };\n');
+  writeFileSync(join(dir, 'chunks', 'alpha.part-pppppp.js'), 'export const part = "alpha.part";\n');
   assetBase = dir + '/';
   Object.assign(CHUNKS, {
     alpha: ['aaaaaa', 'framework-ffffff', 'core-cccccc'],
@@ -44,6 +45,13 @@ describe('importChunk', () => {
     expect(preloads()).toEqual([`modulepreload ${assetBase}chunks/framework-ffffff.js`, `modulepreload ${assetBase}chunks/core-cccccc.js`]);
   });
 
+  test('a lazy part comes named with its hash (vite.config.ts lazyParts): imported from chunks/ once, nothing preloaded', async () => {
+    const first = importChunk<{ part: string }>(assetBase, 'alpha.part-pppppp');
+    expect(importChunk(assetBase, 'alpha.part-pppppp')).toBe(first);
+    expect((await first).part).toBe('alpha.part');
+    expect(preloads()).toEqual([]);
+  });
+
   test('an unknown chunk rejects; a failed download is forgotten, so the next call imports again', async () => {
     await expect(importChunk(assetBase, 'nope')).rejects.toThrow('nope');
     const failed = importChunk(assetBase, 'missing');
@@ -54,11 +62,11 @@ describe('importChunk', () => {
 });
 
 describe('loadWidget', () => {
-  const ctx = () => ({}) as WidgetContext;
+  const ctx = () => ({ load: (name: string) => importChunk(assetBase, name) }) as WidgetContext;
 
   test('mounts the widget into its host', async () => {
     const host = document.createElement('div');
-    await loadWidget(assetBase, 'alpha', host, ctx());
+    await loadWidget('alpha', host, ctx());
     expect(host.textContent).toBe('alpha');
   });
 
@@ -66,7 +74,7 @@ describe('loadWidget', () => {
     const reports: ErrorReport[] = [];
     setErrorReporter((report) => reports.push(report));
     for (const name of ['broken', 'missing']) {
-      await expect(loadWidget(assetBase, name, document.createElement('div'), ctx())).resolves.toBeUndefined();
+      await expect(loadWidget(name, document.createElement('div'), ctx())).resolves.toBeUndefined();
     }
     expect(reports.map((report) => [report.code, report.extra])).toEqual([
       [2280, { widget: 'broken' }],

@@ -114,6 +114,25 @@ describe('what loads when (README)', () => {
     expect(settings().modules).not.toContain(47);
   });
 
+  test('offer card (47, opt-in): near the viewport, under the add-to-cart form or after the cart title, or where settings say; no reserved space', () => {
+    const offerCard = (type: string, raw: Record<string, unknown> = { modules: [47] }) => byName(plan(type, raw))['offer-card'];
+    expect(offerCard('product')).toEqual({
+      name: 'offer-card',
+      kind: 'inline',
+      placements: [{ selector: 'form[action*="/cart/add"]:not([id*=installment])', alignment: 'after', id: 'atc-form' }],
+    });
+    expect(offerCard('cart')).toEqual({
+      name: 'offer-card',
+      kind: 'inline',
+      placements: [{ selector: 'main h1', alignment: 'after', id: 'cart-title' }],
+    });
+    const own = [{ selector: '.product__description', alignment: 'before', id: 'description' }];
+    expect(offerCard('product', { modules: [47], placements: { 47: own } })).toMatchObject({ placements: own });
+    expect(offerCard('cart', { modules: [47], placements: { 47: own } })).toMatchObject({ placements: own });
+    for (const type of ['home', 'collection', 'search', 'other']) expect(offerCard(type), type).toBeUndefined();
+    expect(offerCard('product', {})).toBeUndefined();
+  });
+
   test('content protection and the preview badge: at idle; protection never in the editor, the badge only there or in previews', () => {
     expect(byName(plan('home'))['content-protection']).toMatchObject({ kind: 'idle' });
     expect(byName(plan('home'))['content-protection']).not.toHaveProperty('floating', true);
@@ -126,6 +145,16 @@ describe('what loads when (README)', () => {
   test('a module that is not enabled plans nothing (product pages still get the commerce services)', () => {
     expect(plan('collection', { modules: [30] }).map((widget) => widget.name)).toEqual(['currency-converter', 'reporting']);
     expect(plan('product', { modules: [30] }).map((widget) => widget.name)).toEqual(['commerce', 'currency-converter', 'reporting']);
+  });
+
+  test('highlight: at idle on any page whose URL hash asks for it (spec §2), detached; not for a query parameter', () => {
+    const highlight = { name: 'highlight', kind: 'idle', placements: [] };
+    for (const type of ['home', 'product', 'cart', 'other']) {
+      expect(byName(plan(type, { modules: [] }, { url: 'https://shop.example/x#vtlHighlight=.a' })).highlight, type).toEqual(highlight);
+      expect(byName(plan(type, {}, { url: 'https://shop.example/x#vtlHighlightOfferId=o1' })).highlight, type).toEqual(highlight);
+      expect(byName(plan(type)).highlight, type).toBeUndefined();
+    }
+    expect(byName(plan('home', {}, { url: 'https://shop.example/?vtlHighlight=.a' })).highlight).toBeUndefined();
   });
 
   test('reporting (error reports, and tracking for visitors who are not bots): at idle, on every page, detached', () => {

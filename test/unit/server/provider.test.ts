@@ -325,7 +325,7 @@ describe('settings + loader', () => {
       shopDomain: 'vitrine-demo.myshopify.com',
       language: 'auto',
       supportEmail: 'support@vitrine-demo.example',
-      modules: [21, 24, 30, 12],
+      modules: [21, 24, 30, 12, 47],
       assetBase: 'http://shop.test:1234/vitrine/',
       providerBase: 'http://shop.test:1234/api/',
     });
