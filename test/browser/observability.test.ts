@@ -208,6 +208,8 @@ describe('consent', () => {
     const opened = await visit(gdpr, PRODUCT, posts, { init });
     try {
       await chunkLoaded(opened, 'tracking');
+      // Tracking has started once it sent the consent report (a loaded chunk may not have run yet).
+      await until('the consent report', () => forms(posts, '/api/consent').length > 0);
       await opened.page.evaluate(() => window.dispatchEvent(new CustomEvent('vitrine:interaction', { detail: { name: 'filter-used' } })));
       await sleep(LONGER_THAN_A_HEARTBEAT_MS);
       assert.deepEqual(tracks(posts), []);
