@@ -20,6 +20,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ADMIN_TOKEN_FILE, readAdminTokenFile } from './storage/adminTokens.ts';
 import { DEMO_SHOP_ID } from './lib/demoShop.ts';
+import type { ErrorGroup } from './storage/dailyStats.ts';
+import type { StatsAnswer } from './provider/statsAnswer.ts';
 
 /** The one-line usage, printed with argument errors. */
 export const USAGE =
@@ -127,27 +129,8 @@ interface OwnerReview {
   date: string;
 }
 
-/** The counters of a day or of the range (`GET …/stats`). */
-interface StatsOfDays {
-  pageViews: number;
-  visitors: number;
-  impressions: Record<string, number>;
-  interactions: Record<string, number>;
-  reviewsSubmitted: number;
-  offersAccepted: number;
-  addToCarts: number;
-  addToCartsAfterReviews: number;
-}
-
-/** An error group (`GET …/errors`). */
-interface ErrorGroup {
-  code: string;
-  message: string;
-  source: string;
-  count: number;
-  firstSeen: string;
-  lastSeen: string;
-}
+/** The counters of a day or of the range (`GET …/stats`), as the provider answers them. */
+type StatsOfDays = StatsAnswer['totals'];
 
 /** The owner endpoints' answers. */
 interface AdminAnswer {

@@ -21,7 +21,7 @@ export interface DailyCount {
 }
 
 /** One error group. */
-interface ErrorGroup {
+export interface ErrorGroup {
   code: string;
   message: string;
   source: string;
