@@ -54,6 +54,22 @@ const cartJson = (page: Page) =>
   }>;
 
 describe('the offer card on the demo shop (module 47)', () => {
+  test('on a 390 px phone the card and its row of offered products keep the page 390 px wide (the row scrolls sideways)', async () => {
+    const context = await shop.browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(shop.origin + TEE);
+      await page.evaluate((host) => document.querySelector(host)?.scrollIntoView(), HOST);
+      await shown(page);
+      await page.locator(`${HOST} .picker__list`).waitFor({ timeout: SHOWN_WITHIN_MS });
+      // Before the fix the theme's product column grew to the row's 860 px and the page zoomed out.
+      assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]), [390, 390]);
+      assert.ok(await page.locator(`${HOST} .picker__list`).evaluate((list) => list.scrollWidth > list.clientWidth), 'the row scrolls');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('shows under the add-to-cart form with the first offered product at 15 % off; the theme changing the variant to a sold-out one hides it, another brings it back', async () => {
     await withPage(
       shop,

@@ -3,14 +3,19 @@
  * `backgroundColor`, and `popupSelect…` for the variant list), set on the card as `--vt-text`,
  * `--vt-bg`, `--vt-select-bg`, `--vt-select-text`; shops restyle further with the CSS custom properties `--vitrine-offer-accent` (the accept button, default the text colour) and
  * `--vitrine-offer-radius`. Spec §9: the card at most 1000 px wide, its image at most 360 px.
+ *
+ * `contain:inline-size`: the card takes the width its place gives and never asks for more. Without
+ * it the products' row (it scrolls sideways) made the theme's product column 860 px wide on a
+ * 390 px phone: the whole page zoomed out and the reviews modal opened off-screen. The list is
+ * the visually hidden radios' containing block for the same reason: they scroll with it.
  */
 export const CSS =
-  '.card{max-width:1000px;margin:16px 0;padding:16px;border-radius:var(--vitrine-offer-radius,8px);background:var(--vt-bg);color:var(--vt-text);font-size:15px;line-height:1.4}' +
+  '.card{contain:inline-size;max-width:1000px;margin:16px 0;padding:16px;border-radius:var(--vitrine-offer-radius,8px);background:var(--vt-bg);color:var(--vt-text);font-size:15px;line-height:1.4}' +
   '.heading{margin:0 0 12px;font-weight:700;font-size:16px}' +
   '.vh{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}' +
   '.picker{margin:0 0 12px;padding:0;border:0;min-width:0}' +
   '.picker__legend{padding:0;margin:0 0 6px;font-size:13px}' +
-  '.picker__list{display:flex;gap:8px;overflow-x:auto;padding:2px}' +
+  '.picker__list{position:relative;display:flex;gap:8px;overflow-x:auto;padding:2px}' +
   '.choice{flex:0 0 auto;cursor:pointer}' +
   '.choice__body{display:grid;grid-template-columns:48px auto;grid-template-rows:auto auto;column-gap:8px;align-items:center;width:200px;padding:6px;border:1px solid currentColor;border-radius:6px;opacity:.85}' +
   '.choice__image{grid-row:span 2;width:48px;height:48px;object-fit:cover;border-radius:4px}' +
