@@ -165,8 +165,8 @@ const RULES: Record<string, Rule> = {
 };
 RULES.id = RULES.shopId;
 
-/** '#rgb', '#rrggbb', with or without '#', normalised to lower-case '#rrggbb'. */
-const color = check(
+/** '#rgb', '#rrggbb', with or without '#', normalised to lower-case '#rrggbb' (also the offer card's colours). */
+export const color = check(
   (value) => typeof value === 'string' && /^#?([\da-f]{3}){1,2}$/i.test(value.trim()),
   'hex colour',
   (value: string) => {

@@ -4,7 +4,7 @@
  * value takes its default (an offer without an id or products is dropped). docs/settings.md
  * describes every key.
  */
-import { check, list, nullable, oneOf, validateSection, type Rule } from '../../core/settings';
+import { check, color, list, nullable, oneOf, validateSection, type Rule } from '../../core/settings';
 
 /** A bound of the eligibility rule: `null` = none. */
 export interface Bounds {
@@ -70,15 +70,6 @@ export const OFFER_DEFAULTS: Offer = {
 
 const OFFER_SECTION_DEFAULTS: OfferSettings = { offers: [] };
 
-/** '#rgb', '#rrggbb', with or without '#', normalised to lower-case '#rrggbb' (as `colors` in settings.ts). */
-const color = check(
-  (value) => typeof value === 'string' && /^#?([\da-f]{3}){1,2}$/i.test(value.trim()),
-  'hex colour',
-  (value: string) => {
-    const hex = value.trim().replace('#', '').toLowerCase();
-    return '#' + (hex[3] ? hex : hex.replace(/./g, '$&$&'));
-  },
-);
 const number = (max = Infinity) =>
   check((value) => typeof value === 'number' && value >= 0 && value <= max, max < Infinity ? `number 0–${max}` : 'number ≥ 0');
 const handle = check(
