@@ -13,6 +13,31 @@ export function clientShopKey(request: FastifyRequest, shopId: string): string {
   return `${request.ip ? normalizeIP(request.ip) : 'unknown'}|${shopId}`;
 }
 
+/** What groupRateLimit gives: called with a request, it answers whether the request is over the limit. */
+export type GroupLimiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * A limiter a route calls itself (`app.createRateLimit`), counting per client address and shop
+ * (clientShopKey) under `groupId`, the name its counters share across processes.
+ */
+export function groupRateLimit(
+  app: FastifyInstance,
+  groupId: string,
+  options: { max: number; timeWindow: number; shopId: (request: FastifyRequest) => string },
+): GroupLimiter {
+  return app.createRateLimit(
+    // groupId names the counters when they are shared (see installRateLimit); the type omits it.
+    Object.assign(
+      {
+        max: options.max,
+        timeWindow: options.timeWindow,
+        keyGenerator: (request: FastifyRequest) => clientShopKey(request, options.shopId(request)),
+      },
+      { groupId },
+    ),
+  );
+}
+
 /** The 429 answer: `{error:{code:'RATE_LIMITED',…}}` (the plugin has already set Retry-After). */
 function rateLimitedError(retryAfterSeconds: number): HttpError {
   return new HttpError(429, 'RATE_LIMITED', `Too many requests; retry in ${retryAfterSeconds} s`);

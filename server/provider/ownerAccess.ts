@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
-import { clientShopKey } from '../lib/rateLimit.ts';
+import { groupRateLimit, type GroupLimiter } from '../lib/rateLimit.ts';
 import { SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { adminTokenMatches } from '../storage/adminTokens.ts';
 import type { ReviewRow, ReviewStatus, ShopRow } from '../storage/schema.ts';
@@ -34,8 +34,6 @@ interface AdminResult {
   lastUpdated: number;
 }
 
-type FailureLimiter = ReturnType<FastifyInstance['createRateLimit']>;
-
 function bearerToken(request: FastifyRequest): string | null {
   const raw = request.headers.authorization;
   if (typeof raw !== 'string') return null;
@@ -49,7 +47,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * the window gets 429 (with Retry-After) whatever it presents, until the window ends; only
  * failures (401) are counted, so an owner's successful requests never lock them out.
  */
-async function authorizeOwner(failures: FailureLimiter | null, request: FastifyRequest, reply: FastifyReply): Promise<ShopRow | null> {
+async function authorizeOwner(failures: GroupLimiter | null, request: FastifyRequest, reply: FastifyReply): Promise<ShopRow | null> {
   const shop = shopOf(request);
   if (failures) {
     const status = await failures(request, { increment: false });
@@ -82,17 +80,11 @@ export interface OwnerAccess {
 export function ownerAccess(app: FastifyInstance, ctx: AppContext): OwnerAccess {
   const limits = ctx.config.rateLimits;
   const failures = limits
-    ? app.createRateLimit(
-        // groupId names the counters when they are shared (lib/rateLimit.ts); the type omits it.
-        Object.assign(
-          {
-            max: limits.adminFailuresPer15Min,
-            timeWindow: ADMIN_FAILURE_WINDOW_MS,
-            keyGenerator: (request: FastifyRequest) => clientShopKey(request, (request.params as AdminParams).shopId),
-          },
-          { groupId: 'admin-failures' },
-        ),
-      )
+    ? groupRateLimit(app, 'admin-failures', {
+        max: limits.adminFailuresPer15Min,
+        timeWindow: ADMIN_FAILURE_WINDOW_MS,
+        shopId: (request) => (request.params as AdminParams).shopId,
+      })
     : null;
   return {
     shop: (request, reply) => authorizeOwner(failures, request, reply),

@@ -17,7 +17,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReviewPhotoLimits } from '../config.ts';
 import type { AppContext } from '../lib/context.ts';
-import { clientShopKey } from '../lib/rateLimit.ts';
+import { groupRateLimit, type GroupLimiter } from '../lib/rateLimit.ts';
 import { PhotoRejected, processPhoto, type Upload } from '../lib/reviewPhotos.ts';
 import { SANITIZER_VERSION } from '../lib/sanitizeReviewHtml.ts';
 import { SHOP_ID_RE } from '../lib/validation.ts';
@@ -36,8 +36,6 @@ const ROUTES = [
   { url: '/api/add-new-review', forOrder: false },
   { url: '/api/store-review-for-order', forOrder: true },
 ] as const;
-
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 const failure = (status: number, code: string, message: string) => new ReviewFailure(status, code, [message]);
 const invalidCode = () => failure(400, 'INVALID_ORDER_CODE', MESSAGES.invalidCode);
@@ -58,7 +56,7 @@ function idempotencyHeader(request: FastifyRequest): string | undefined {
 }
 
 /** Counts the submission against the client's limit; 429 with Retry-After when over it. */
-async function countSubmission(limiter: Limiter | null, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function countSubmission(limiter: GroupLimiter | null, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!limiter) return;
   const status = await limiter(request);
   if (status.isAllowed || !status.isExceeded) return;
@@ -207,7 +205,7 @@ async function store(ctx: AppContext, { shop, form, forOrder, key }: Admitted, r
 }
 
 /** One submission, start to end (see the module comment). */
-async function submit(ctx: AppContext, limiter: Limiter | null, forOrder: boolean, request: FastifyRequest, reply: FastifyReply) {
+async function submit(ctx: AppContext, limiter: GroupLimiter | null, forOrder: boolean, request: FastifyRequest, reply: FastifyReply) {
   const form = await readReviewForm(request, reply, ctx.config.reviewPhotos);
   const field = (name: string) => form.fields.get(name) ?? '';
   const shop = await shopOfForm(ctx, field('shopId').trim());
@@ -224,18 +222,8 @@ async function submit(ctx: AppContext, limiter: Limiter | null, forOrder: boolea
 /** The submission routes, in a scope of their own: only they parse multipart bodies, and every failure there has their shape. */
 export function registerReviewSubmit(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
-  // groupId names the counters when they are shared (lib/rateLimit.ts); the type omits it.
   const limiter = limits
-    ? app.createRateLimit(
-        Object.assign(
-          {
-            max: limits.reviewsPerHour,
-            timeWindow: HOUR_MS,
-            keyGenerator: (request: FastifyRequest) => clientShopKey(request, request.shop!.id),
-          },
-          { groupId: 'reviews' },
-        ),
-      )
+    ? groupRateLimit(app, 'reviews', { max: limits.reviewsPerHour, timeWindow: HOUR_MS, shopId: (request) => request.shop!.id })
     : null;
   app.register(async (scope) => {
     // Only forms: any other body type is refused (415) before a byte of it is read or parsed.
