@@ -146,18 +146,24 @@ describe('the offer card on the demo shop (module 47)', () => {
       await o.page.keyboard.press('ArrowRight');
       await o.page.keyboard.press('ArrowRight');
       assert.equal(await radios.nth(2).isChecked(), true);
+      // The card follows after a render: wait for it before reading.
+      await o.page.locator(`${HOST} a.product`, { hasText: 'Rain Jacket' }).waitFor({ timeout: SHOWN_WITHIN_MS });
       assert.equal((await text(o.page, `${HOST} a.product`)).trim(), 'Rain Jacket');
       assert.match(await text(o.page, PRICES), /\$100\.30/);
       // The variant dropdown, by keyboard too: XL is sold out.
       await o.page.locator(`${HOST} .dd__button`).focus();
       await o.page.keyboard.press('Enter');
+      // The list renders after the key (a Preact update): keys sent before it is there are lost.
+      await o.page.locator(`${HOST} .dd__list`).waitFor({ timeout: SHOWN_WITHIN_MS });
       await o.page.keyboard.press('End');
       await o.page.keyboard.press('Enter');
+      await o.page.locator(`${HOST} .dd__button`, { hasText: /XL – Sold out/ }).waitFor({ timeout: SHOWN_WITHIN_MS });
       assert.match(await o.page.locator(`${HOST} .dd__button`).innerText(), /XL – Sold out/);
       assert.deepEqual(await acceptState(o.page), { label: 'Sold out', disabled: true });
       await o.page.keyboard.press('Shift+Tab');
       await radios.nth(2).focus();
       await o.page.keyboard.press('ArrowRight');
+      await o.page.locator(`${HOST} a.product`, { hasText: 'Trail Sneakers' }).waitFor({ timeout: SHOWN_WITHIN_MS });
       assert.equal((await text(o.page, `${HOST} a.product`)).trim(), 'Trail Sneakers (Pre-order)');
       assert.deepEqual(await acceptState(o.page), { label: 'Pre-order', disabled: false });
       assert.deepEqual(o.errors, []);
