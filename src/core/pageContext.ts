@@ -230,6 +230,18 @@ export function isPreview(url: string): boolean {
   );
 }
 
+/**
+ * The theme editor's data (spec §6), `{ template, pageType }`: the app embed writes it as JSON
+ * into `#vitrine-editor` in design mode only (extensions/vitrine-theme). Null when absent or garbled.
+ */
+export function editorData(win: Window): Record<string, unknown> | null {
+  try {
+    return JSON.parse(win.document.getElementById('vitrine-editor')!.textContent!) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /** Store state (spec §3) from `window.Shopify` and `ShopifyAnalytics.meta`; never throws. */
@@ -265,7 +277,13 @@ export function readPageContext(win: Window): PageContext {
   const store = readStoreState(win);
   const page = read(read(read(win, 'ShopifyAnalytics'), 'meta'), 'page');
   return {
-    pageType: detectPageType(path, { pageType: str(read(page, 'pageType')) }, String(read(loc, 'hostname') || '')),
+    // Spec §6: in the theme editor, the editor's own data (the page type the platform renders,
+    // written by our app embed) wins over the analytics metadata and the path.
+    pageType: detectPageType(
+      path,
+      { pageType: str(read(store.designMode && editorData(win), 'pageType')) || str(read(page, 'pageType')) },
+      String(read(loc, 'hostname') || ''),
+    ),
     localeRoot: localeRoot(path),
     productHandle: productHandle(path),
     collectionHandle: collectionHandle(path),

@@ -4,18 +4,6 @@
  * pushes ONE problem (key path + what was expected) and returns the default.
  * The walk follows the schema, never the input, so cyclic input is harmless.
  */
-import { MODULE } from './constants';
-
-/** Support address used in the "unable to load" console text (spec §1). */
-const SUPPORT_EMAIL = 'support@vitrine.dev';
-/** Default colours (spec §3). */
-const DEFAULT_COLORS = {
-  starFront: '#fbda03',
-  starBack: '#cecece',
-  bars: '#fbda03',
-  verified: '#00a332',
-} as const;
-
 /** Injector placement descriptor (spec §3). */
 export interface Placement {
   selector: string;
@@ -73,44 +61,25 @@ export interface Settings {
   lastUpdated: number;
   /** Placements keyed by module/widget id as a string. */
   placements: Record<string, Placement[]>;
+  /**
+   * The widget ids (spec §7: 4 reviews widget, 5 product stars line, 6 offer card) the owner has
+   * moved: their placements are asked of the provider; no request for the others.
+   */
+  placedWidgets: number[];
 }
 
-/** Defaults; `providerBase`/`assetBase` are replaced from the script URL by `parseSettings`. */
-export const DEFAULT_SETTINGS: Settings = {
-  shopId: '',
-  shopDomain: null,
-  providerBase: '/api/',
-  assetBase: './',
-  language: 'auto',
-  supportEmail: SUPPORT_EMAIL,
-  debug: false,
-  demoMode: false,
-  consentLimit: '',
-  // Every module but the offer card, which needs offers configured first.
-  modules: [MODULE.cartReserved, MODULE.reviews, MODULE.currencyConverter, MODULE.contentProtection],
-  colors: { ...DEFAULT_COLORS },
-  reviews: {},
-  currency: {},
-  offer: {},
-  cartReserved: { placement: null },
-  shopCurrency: 'USD',
-  moneyFormat: '${{amount}}',
-  moneyWithCurrencyFormat: '${{amount}} USD',
-  lastUpdated: 0,
-  placements: {},
-};
-
 type Problems = string[];
+
 /** A rule parses `value` (found at `path`) or reports to `problems` and returns `fallback`. `any`: the walker is untyped on purpose (tiny); `parseSettings` returns the typed result. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: one untyped walker, typed at its entry
 export type Rule = (value: unknown, fallback: any, path: string, problems: Problems) => any;
 
-const bad = <T>(problems: Problems, path: string, expected: string, fallback: T): T => {
+export const bad = <T>(problems: Problems, path: string, expected: string, fallback: T): T => {
   problems.push(`${path}: expected ${expected}`);
   return fallback;
 };
 
-const isObj = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isObj = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
 /** A rule from a predicate, with an optional normaliser. */
@@ -121,7 +90,8 @@ export const check =
       accepts(value) ? map(value) : bad(problems, path, expected, fallback);
 
 export const oneOf = (...vals: unknown[]): Rule => check((value) => vals.indexOf(value) >= 0, vals.join(' | '));
-const text = (pattern: RegExp, expected: string): Rule => check((value) => typeof value === 'string' && pattern.test(value), expected);
+export const text = (pattern: RegExp, expected: string): Rule =>
+  check((value) => typeof value === 'string' && pattern.test(value), expected);
 /** null/undefined allowed (means "none"); otherwise `rule` applies. */
 export const nullable =
   (rule: Rule): Rule =>
@@ -129,7 +99,7 @@ export const nullable =
     value == null ? null : rule(value, fallback, path, problems);
 
 /** Reads own `key` of `record`; a throwing getter becomes a problem and `undefined`. */
-const own = (record: object, key: string, path: string, problems: Problems): unknown => {
+export const own = (record: object, key: string, path: string, problems: Problems): unknown => {
   try {
     return (record as Record<string, unknown>)[key];
   } catch {
@@ -137,7 +107,7 @@ const own = (record: object, key: string, path: string, problems: Problems): unk
   }
 };
 
-const keysOf = (record: object): string[] => {
+export const keysOf = (record: object): string[] => {
   try {
     return Object.keys(record);
   } catch {
@@ -150,23 +120,23 @@ const keysOf = (record: object): string[] => {
  * enough in this schema). Everything else is typed by its default value:
  * booleans, non-negative integers, strings and nested objects.
  */
+// `@__PURE__` on the rules built at the top level: the loader imports this module's types and
+// the bundler drops a top-level call it may not know to be pure only so.
+/** A shop id or a placement id: a non-empty string, or a number written as one. */
+export const ID = /* @__PURE__ */ check(
+  (value) => (typeof value === 'string' && value.trim()) || (typeof value === 'number' && isFinite(value)),
+  'non-empty string',
+  (value) => String(value).trim(),
+);
+/** Rules by key name, wherever the key is (placements in widget sections too). */
 const RULES: Record<string, Rule> = {
-  shopId: check(
-    (value) => (typeof value === 'string' && value.trim()) || (typeof value === 'number' && isFinite(value)),
-    'non-empty string',
-    (value) => String(value).trim(),
-  ),
-  shopDomain: nullable(text(/^[\w.-]+\.[a-z]{2,}$/i, 'host name')),
-  language: text(/^(auto|[a-z]{2,3}([-_]\w{2,8})?)$/i, "'auto' or a language code"),
-  supportEmail: text(/^\S+@\S+\.\S+$/, 'e-mail address'),
-  shopCurrency: text(/^[A-Z]{3}$/, 'ISO 4217 code'),
-  alignment: oneOf('before', 'after', 'prepend', 'append'),
-  selector: text(/\S/, 'CSS selector'),
+  id: ID,
+  alignment: /* @__PURE__ */ oneOf('before', 'after', 'prepend', 'append'),
+  selector: /* @__PURE__ */ text(/\S/, 'CSS selector'),
 };
-RULES.id = RULES.shopId;
 
 /** '#rgb', '#rrggbb', with or without '#', normalised to lower-case '#rrggbb' (also the offer card's colours). */
-export const color = check(
+export const color = /* @__PURE__ */ check(
   (value) => typeof value === 'string' && /^#?([\da-f]{3}){1,2}$/i.test(value.trim()),
   'hex colour',
   (value: string) => {
@@ -179,7 +149,7 @@ export const color = check(
  * The walker for one table of rules by full path: a rule by path, else by key name, else by the
  * default's type (booleans, non-negative integers, strings, nested objects).
  */
-const walker = (byPath: Record<string, Rule>): Rule => {
+export const walker = (byPath: Record<string, Rule>): Rule => {
   const walk: Rule = (value, fallback, path, problems) => {
     const rule = byPath[path] || RULES[path.replace(/.*[.\]]/, '')] || (/^colors\./.test(path) && color);
     if (rule) return rule(value, fallback, path, problems);
@@ -221,86 +191,6 @@ export const placement: Rule = (value, fallback, path, problems) => {
   // One problem per value: only add ours when no field already reported.
   return problems.length > problemsBefore ? fallback : bad(problems, path, 'placement {selector, alignment, id}', fallback);
 };
-
-/**
- * Every module id of `MODULE`, spelled out: `Object.values(MODULE)` would ship the whole object
- * in the loader, while each `MODULE.x` is inlined as its number (a unit test keeps the two equal).
- */
-export const MODULE_IDS: number[] = [
-  MODULE.cartReserved,
-  MODULE.reviews,
-  MODULE.currencyConverter,
-  MODULE.contentProtection,
-  MODULE.offerCard,
-];
-
-/** A widget's own section: checked for being an object only; the widget validates the rest. */
-const widgetSection: Rule = (value, fallback, path, problems) => (isObj(value) ? value : bad(problems, path, 'object', fallback));
-
-/** Rules by full path, for values the defaults cannot describe. */
-const SPECIAL: Record<string, Rule> = {
-  modules: list(
-    check((value) => MODULE_IDS.indexOf(value) >= 0, 'module id ' + MODULE_IDS.join(' | ')),
-    true,
-  ),
-  reviews: widgetSection,
-  currency: widgetSection,
-  offer: widgetSection,
-  'cartReserved.placement': nullable(placement),
-  placements: (value, fallback, path, problems) => {
-    if (!isObj(value)) return bad(problems, path, 'object', fallback);
-    const out: Record<string, unknown> = {};
-    for (const key of keysOf(value)) {
-      const keyPath = `${path}.${key}`;
-      if (/^\d+$/.test(key)) out[key] = list(placement)(own(value, key, keyPath, problems), [], keyPath, problems);
-      else problems.push(`${keyPath}: expected numeric module id key`);
-    }
-    return out;
-  },
-};
-
-/**
- * Validates raw settings. Never throws: every unknown key or malformed value
- * yields one problem string ("path: expected …") and falls back to its
- * default. `providerBase` defaults to the script origin + '/api/' and
- * `assetBase` to the script's directory; both are resolved against
- * `scriptUrl` (the loader passes the page URL when the script has none) and must be http(s). The caller prints all
- * problems as ONE console warning. The walk follows the defaults, never the
- * input, so cyclic input is harmless.
- */
-export function parseSettings(raw: unknown, scriptUrl: string): { settings: Settings; problems: string[] } {
-  const problems: string[] = [];
-  // JSON copy: callers may mutate their settings without touching the defaults.
-  const defaults = JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as Settings;
-  let base = 'https://invalid.invalid/';
-  try {
-    base = new URL(scriptUrl, base).href;
-  } catch {
-    /* keep placeholder base */
-  }
-  /** http(s) URL resolved against the script URL, ending with '/'; other schemes are refused. */
-  SPECIAL.providerBase = SPECIAL.assetBase = (value, fallback, path, problems) => {
-    try {
-      const url = new URL(value as string, base);
-      if (typeof value === 'string' && /^https?:$/.test(url.protocol)) return url.href.replace(/[?#].*$/, '').replace(/\/?$/, '/');
-    } catch {
-      /* reported below */
-    }
-    return bad(problems, path, 'http(s) URL', fallback);
-  };
-  defaults.providerBase = new URL('/api/', base).href;
-  defaults.assetBase = new URL('./', base).href;
-  let settings: Settings;
-  try {
-    settings = walker(SPECIAL)(raw, defaults, '', problems);
-    if (!settings.shopId && !problems.some((problem) => problem.startsWith('shopId:'))) problems.push('shopId: required');
-  } catch {
-    // Defensive: a bug in a rule must not stop the widgets from loading.
-    problems.push('settings: could not be parsed');
-    settings = defaults;
-  }
-  return { settings, problems };
-}
 
 /**
  * Validates one widget's settings section (`settings.reviews`, `settings.currency`) against the

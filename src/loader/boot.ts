@@ -11,12 +11,14 @@ import {
 } from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
-import { parseSettings, type Settings } from '../core/settings';
+import type { Settings } from '../core/settings';
 import type { WidgetContext } from '../widgets/types';
 import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
-import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
+import { CHUNKS, importChunk, loadWidget, preload, unmountWithin } from './loadWidget';
+import { ownerPlacements } from './ownerPlacements';
+import { readSettings } from './readSettings';
 import { planWidgets, type WidgetPlan } from './widgetPlan';
 
 /** Country code value set for the visitor at load (spec §1, §9). */
@@ -55,7 +57,8 @@ export function boot(win: Window, script: HTMLScriptElement | null): void {
 
 function start(win: Window, script: HTMLScriptElement | null): void {
   const scriptUrl = script?.src || win.location.href;
-  const { settings, problems } = parseSettings(win.vitrineSettings, scriptUrl);
+  const raw = win.vitrineSettings;
+  const settings = readSettings(raw, scriptUrl);
   setDebug(settings.debug || /[?&]vtl-cse=1/.test(win.location.search));
   const page = readPageContext(win);
 
@@ -80,9 +83,6 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     }
   }
 
-  // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
-  if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
-
   // One context for the page view: widgets mounted before a refresh hear about it through
   // `onRefresh` and read `ctx.page`, which follows the latest page.
   const ctx: WidgetContext = {
@@ -105,10 +105,30 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     setCountryCode(code) {
       api.countryCode = code;
     },
+    refresh: () => api.refresh(),
+    unmount: unmountWithin,
   };
+  /**
+   * The full validation of the settings (the `settings` chunk), once, before the first widget
+   * mounts: imported alongside that widget's chunk, so it costs no round trip of its own.
+   */
+  let validated: Promise<void> | undefined;
+  const validate = (): Promise<void> =>
+    (validated ??= ctx.load<typeof import('../core/parseSettings')>('settings').then(
+      ({ parseSettings }) => {
+        const { settings: full, problems } = parseSettings(raw, scriptUrl);
+        api.settings = ctx.settings = full;
+        // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
+        if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
+      },
+      (error) => {
+        validated = undefined;
+        throw error;
+      },
+    ));
   /** Widgets already started on this page: eager and idle ones start once per page view. */
   const started = new Set<string>();
-  const mountAll = (): void => mountPlans(win, ctx, started);
+  const mountAll = (late?: boolean): void => mountPlans(win, ctx, started, validate, late);
 
   const api: VitrineGlobal = {
     version: __VITRINE_VERSION__,
@@ -131,16 +151,32 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   } else win.Vitrine = api;
   win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
   mountAll();
+  // Spec §9: a late step re-checks the placements not found (themes that render late); only a
+  // placement still missing then is reported.
+  win.setTimeout(
+    safe(() => mountAll(true), ERR_INIT),
+    15000,
+  );
 }
 
 /** Mounts what the page's plans call for and is not there yet (first start and every refresh). */
-function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void {
+function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>, validate: () => Promise<void>, late?: boolean): void {
   const doc = win.document;
-  const load = (name: string, host: HTMLElement) => loadWidget(name, host, ctx);
+  const load = (name: string, host: HTMLElement) => loadWidget(name, host, ctx, validate());
   // Only widgets this build has: a module enabled before its widget exists costs nothing.
   for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((candidate) => candidate.name in CHUNKS)) {
-    if (plan.kind === 'inline') mountInline(doc, plan, load);
-    else if (!started.has(plan.name)) {
+    if (plan.kind === 'inline') {
+      // Where the owner moved it (docs/provider-api.md "Placements"), else the plan's own places.
+      const moved = ownerPlacements(win, ctx, plan.name);
+      if (moved)
+        void moved.then(
+          safe(
+            (found) => mountInline(doc, found[0] ? { ...plan, placements: found.concat(plan.placements), first: true } : plan, load, late),
+            ERR_INIT,
+          ),
+        );
+      else mountInline(doc, plan, load, late);
+    } else if (!started.has(plan.name)) {
       started.add(plan.name);
       if (plan.kind === 'idle') mountIdle(win, plan, load);
       else {
@@ -155,7 +191,7 @@ function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void
 type Load = (name: string, host: HTMLElement) => void;
 
 /** Every placement gets a mount point (or the first, for defaults); each loads near the viewport. */
-function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }>, load: Load): void {
+function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }>, load: Load, late?: boolean): void {
   let placed = false;
   for (const placement of plan.placements) {
     const host = insertMountPoint(doc, plan.name, placement, plan.reserve);
@@ -168,7 +204,7 @@ function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }
     if (plan.first) break;
   }
   // The placements are in the shop's settings; the report only needs the widget.
-  if (!placed) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`));
+  if (!placed && late) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`));
 }
 
 /** When the main thread is idle: at the first matching placement, else floating or detached. */

@@ -18,19 +18,23 @@ const POSITIONS: Record<Placement['alignment'], InsertPosition> = {
  * the page does not shift (CLS).
  */
 export function insertMountPoint(doc: Document, widget: string, placement: Placement, reserve?: number): HTMLElement | null {
-  const existing = doc.querySelector<HTMLElement>(`[${MOUNT_ATTRIBUTE}="${widget}"][data-vitrine-placement="${cssEscape(placement.id)}"]`);
-  if (existing) return existing;
-  let target: Element | null;
+  // A malformed placement (from settings or the provider: a bad selector, alignment or id) is
+  // "not found", reported by the caller.
   try {
-    target = doc.querySelector(placement.selector);
+    const existing = doc.querySelector<HTMLElement>(
+      `[${MOUNT_ATTRIBUTE}="${widget}"][data-vitrine-placement="${cssEscape(placement.id)}"]`,
+    );
+    if (existing) return existing;
+    const target = doc.querySelector(placement.selector);
+    const position = POSITIONS[placement.alignment];
+    if (!target || typeof position !== 'string') return null;
+    const host = createHost(doc, widget, reserve);
+    host.setAttribute('data-vitrine-placement', placement.id);
+    target.insertAdjacentElement(position, host);
+    return host;
   } catch {
-    return null; // a malformed selector from settings: treated as "not found", reported by the caller
+    return null;
   }
-  if (!target) return null;
-  const host = createHost(doc, widget, reserve);
-  host.setAttribute('data-vitrine-placement', placement.id);
-  target.insertAdjacentElement(POSITIONS[placement.alignment], host);
-  return host;
 }
 
 /** A widget's own element; the widget attaches its shadow root to it. */

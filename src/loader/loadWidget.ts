@@ -1,4 +1,5 @@
 import { ERR_MODULE_INIT, ERR_WIDGET_RENDER, reportError } from '../core/errors';
+import { safeCall } from '../core/lib/safeCall';
 import type { WidgetContext, WidgetModule } from '../widgets/types';
 
 /** The build's chunk map, referenced once: `define` would copy the literal into every use. */
@@ -29,18 +30,36 @@ export function importChunk<T>(assetBase: string, name: string): Promise<T> {
   return pending as Promise<T>;
 }
 
+/** The unmount function of each mounted widget's host (`unmountWithin`). */
+const unmounts = new WeakMap<Element, () => void>();
+
 /**
- * Imports widget `name` and mounts it into `host`. Failures are reported — a chunk that did not
- * load as a module init failure (2010), a mount that threw as a render failure (2280, with its
- * stack) — and the promise resolves: nothing rejects into the shop's code.
+ * Imports widget `name` and mounts it into `host` once `ready` (the settings' full validation)
+ * has settled too. Failures are reported — a chunk that did not load as a module init failure
+ * (2010), a mount that threw as a render failure (2280, with its stack) — and the promise
+ * resolves: nothing rejects into the shop's code.
  */
-export async function loadWidget(name: string, host: HTMLElement, ctx: WidgetContext): Promise<void> {
+export async function loadWidget(name: string, host: HTMLElement, ctx: WidgetContext, ready?: Promise<void>): Promise<void> {
   let mod: WidgetModule | undefined;
   try {
-    mod = await ctx.load<WidgetModule>(name);
-    mod.mount(host, ctx);
+    [mod] = await Promise.all([ctx.load<WidgetModule>(name), ready]);
+    const unmount = mod.mount(host, ctx);
+    if (unmount) unmounts.set(host, unmount);
   } catch (error) {
     reportError(mod ? ERR_WIDGET_RENDER : ERR_MODULE_INIT, error, { widget: name });
+  }
+}
+
+/**
+ * Unmounts every widget mounted at or inside `root` (a theme section the editor unloads), so
+ * their listeners, timers and observers go with it. Each unmount runs once; one that throws is
+ * reported and the others still run.
+ */
+export function unmountWithin(root: Element): void {
+  for (const host of [root, ...root.querySelectorAll('[data-vitrine-mount]')]) {
+    const unmount = unmounts.get(host);
+    unmounts.delete(host);
+    if (unmount) safeCall(unmount, ERR_WIDGET_RENDER);
   }
 }
 

@@ -51,7 +51,7 @@ const NO_LISTINGS = ['cart', 'password', 'checkout', 'thank_you', 'order_status'
 export function planWidgets(settings: Settings, page: PageContext, doc: Document): WidgetPlan[] {
   const plans: WidgetPlan[] = [];
   const enabled = (id: number) => settings.modules.includes(id);
-  const fromSettings = (id: number): Placement[] => settings.placements[id] || [];
+  const fromSettings = (id: number): Placement[] => ([] as Placement[]).concat(settings.placements[id] || []);
   const product = page.pageType === 'product';
 
   if (enabled(MODULE.reviews)) {

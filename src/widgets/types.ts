@@ -34,6 +34,10 @@ export interface WidgetContext {
   onRefresh(listener: (page: PageContext) => void): () => void;
   /** Records the visitor's country code once a widget learns it (published as `Vitrine.countryCode`). */
   setCountryCode(code: string): void;
+  /** Re-reads the page and mounts what is missing, as `Vitrine.refresh()` (a theme section the editor reloaded). */
+  refresh(): void;
+  /** Unmounts every widget mounted at or inside `root` (a theme section the editor unloads). */
+  unmount(root: Element): void;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { DEMO_SHOP_SETTINGS as SERVED, ORIGIN_PLACEHOLDER } from '../../server/provider/settings';
-import { parseSettings } from '../../src/core/settings';
+import { parseSettings } from '../../src/core/parseSettings';
 import { parseCurrencySettings } from '../../src/widgets/currency-converter/settings';
 import { parseOfferSettings } from '../../src/widgets/offer-card/settings';
 import { parseReviewsSettings } from '../../src/core/reviewsSettings';

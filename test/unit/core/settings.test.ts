@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE } from '../../../src/core/constants';
-import { DEFAULT_SETTINGS, MODULE_IDS, parseSettings } from '../../../src/core/settings';
+import { DEFAULT_SETTINGS, MODULE_IDS, parseSettings } from '../../../src/core/parseSettings';
 import { parseCurrencySettings } from '../../../src/widgets/currency-converter/settings';
 import { parseReviewsSettings } from '../../../src/core/reviewsSettings';
 

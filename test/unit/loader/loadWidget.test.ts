@@ -8,7 +8,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { setErrorReporter, type ErrorReport } from '../../../src/core/errors';
-import { CHUNKS, importChunk, loadWidget, preload } from '../../../src/loader/loadWidget';
+import { CHUNKS, importChunk, loadWidget, preload, unmountWithin } from '../../../src/loader/loadWidget';
 import type { WidgetContext } from '../../../src/widgets/types';
 
 let assetBase = '';
@@ -19,12 +19,17 @@ beforeAll(() => {
   const dir = mkdtempSync(join(import.meta.dirname, '../../out/chunks-'));
   mkdirSync(join(dir, 'chunks'));
   writeFileSync(join(dir, 'chunks', 'alpha-aaaaaa.js'), 'export const mount = (host) => { host.textContent = "alpha"; };\n');
+  writeFileSync(
+    join(dir, 'chunks', 'owned-oooooo.js'),
+    'export const mount = (host) => { host.textContent = "owned"; return () => { host.textContent = "gone"; if (host.id === "bad") throw new Error("unmount failed"); }; };\n',
+  );
   writeFileSync(join(dir, 'chunks', 'broken-bbbbbb.js'), 'export const mount = () => { throw new Error("mount failed"); };\n');
   writeFileSync(join(dir, 'chunks', 'alpha.part-pppppp.js'), 'export const part = "alpha.part";\n');
   assetBase = dir + '/';
   Object.assign(CHUNKS, {
     alpha: ['aaaaaa', 'framework-ffffff', 'core-cccccc'],
     broken: ['bbbbbb'],
+    owned: ['oooooo'],
     missing: ['zzzzzz'],
   });
 });
@@ -81,6 +86,47 @@ describe('loadWidget', () => {
       [2010, { widget: 'missing' }],
     ]);
     expect((reports[0]!.error as Error).message).toBe('mount failed');
+  });
+});
+
+describe('loadWidget with the settings validation, and unmountWithin', () => {
+  const ctx = () => ({ load: (name: string) => importChunk(assetBase, name) }) as WidgetContext;
+
+  test('mounts only once `ready` (the full settings validation) has settled; a failed validation is a 2010 and mounts nothing', async () => {
+    let settle!: () => void;
+    const host = document.createElement('div');
+    const loading = loadWidget('alpha', host, ctx(), new Promise<void>((resolve) => (settle = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(host.textContent).toBe('');
+    settle();
+    await loading;
+    expect(host.textContent).toBe('alpha');
+
+    const reports: ErrorReport[] = [];
+    setErrorReporter((report) => reports.push(report));
+    const other = document.createElement('div');
+    await loadWidget('alpha', other, ctx(), Promise.reject(new Error('settings chunk failed')));
+    expect(other.textContent).toBe('');
+    expect(reports.map((report) => report.code)).toEqual([2010]);
+  });
+
+  test('unmountWithin calls the unmount of every widget mounted at or inside the root, once; a throwing one is reported and the others still run', async () => {
+    const section = document.createElement('section');
+    const [first, second, outside] = ['a', 'bad', 'c'].map((id) => {
+      const host = document.createElement('div');
+      host.id = id;
+      host.setAttribute('data-vitrine-mount', 'owned');
+      return host;
+    });
+    section.append(first!, second!);
+    document.body.append(section, outside!);
+    for (const host of [first!, second!, outside!]) await loadWidget('owned', host, ctx());
+    const reports: ErrorReport[] = [];
+    setErrorReporter((report) => reports.push(report));
+    unmountWithin(section);
+    unmountWithin(section);
+    expect([first!.textContent, second!.textContent, outside!.textContent]).toEqual(['gone', 'gone', 'owned']);
+    expect(reports.map((report) => [report.code, (report.error as Error).message])).toEqual([[2280, 'unmount failed']]);
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
-import { parseSettings, type Settings } from '../../../src/core/settings';
+import { type Settings } from '../../../src/core/settings';
+import { parseSettings } from '../../../src/core/parseSettings';
 import { planWidgets, type WidgetPlan } from '../../../src/loader/widgetPlan';
 
 const settings = (raw: Record<string, unknown> = {}): Settings =>

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
-import { DEFAULT_SETTINGS } from '../../../src/core/settings';
+import { DEFAULT_SETTINGS } from '../../../src/core/parseSettings';
 import type { WidgetContext } from '../../../src/widgets/types';
 
 type Commerce = typeof import('../../../src/widgets/commerce/index');

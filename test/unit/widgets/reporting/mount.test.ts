@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorReporter } from '../../../../src/core/errors';
-import { parseSettings } from '../../../../src/core/settings';
+import { parseSettings } from '../../../../src/core/parseSettings';
 import type { WidgetContext } from '../../../../src/widgets/types';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';

@@ -6,7 +6,7 @@
  * Time is a fake clock: the heartbeat is counted in ticks, never waited for.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseSettings } from '../../../../src/core/settings';
+import { parseSettings } from '../../../../src/core/parseSettings';
 import { startTracking } from '../../../../src/widgets/tracking';
 import type { WidgetContext } from '../../../../src/widgets/types';
 

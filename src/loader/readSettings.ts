@@ -1,0 +1,47 @@
+import type { Settings } from '../core/settings';
+import { baseUrl, CURRENCY_CODE, DEFAULT_SETTINGS, EMAIL, HOST_NAME, LANGUAGE_CODE, scriptBase } from '../core/parseSettings';
+
+/**
+ * The settings the loader decides with, read at once from the raw settings (spec §1): each value
+ * has the type the full validation promises, else its default, and reading never throws (getters,
+ * proxies, inherited keys). Problems are not collected here: the full validation
+ * (`src/core/parseSettings.ts`, the `settings` chunk) runs before the first widget mounts, says
+ * them in the console and replaces these; keeping it out of the loader keeps its walk and its
+ * bytes off every page's first paint.
+ */
+export function readSettings(raw: unknown, scriptUrl: string): Settings {
+  const base = scriptBase(scriptUrl);
+  /** Own `key` of `raw`, through `map`; undefined when absent or when reading it throws. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw input, checked by each caller below
+  const value = (key: keyof Settings, map = (found: any): any => found): any => {
+    try {
+      return Object.prototype.hasOwnProperty.call(raw, key) ? map((raw as Record<string, unknown>)[key]) : undefined;
+    } catch {
+      /* unreadable: the default */
+    }
+  };
+  const text = (key: keyof Settings, pattern: RegExp) =>
+    value(key, (found) => (typeof found === 'string' && pattern.test(found) ? found : null));
+  const object = (key: keyof Settings) =>
+    value(key, (found) => (found && typeof found === 'object' && !Array.isArray(found) ? found : null));
+  /** Whole numbers only, copied: the plan calls `includes` on them. */
+  const numbers = (key: keyof Settings) => value(key, (found) => Array.isArray(found) && found.filter(Number.isInteger));
+  const lastUpdated = value('lastUpdated');
+  return {
+    ...DEFAULT_SETTINGS,
+    shopId: value('shopId', (found) => (typeof found === 'string' || typeof found === 'number' ? String(found).trim() : '')) || '',
+    shopDomain: text('shopDomain', HOST_NAME) || null,
+    providerBase: baseUrl(value('providerBase'), base) || new URL('/api/', base).href,
+    assetBase: baseUrl(value('assetBase'), base) || new URL('./', base).href,
+    language: text('language', LANGUAGE_CODE) || DEFAULT_SETTINGS.language,
+    supportEmail: text('supportEmail', EMAIL) || DEFAULT_SETTINGS.supportEmail,
+    debug: value('debug') === true,
+    modules: numbers('modules') || DEFAULT_SETTINGS.modules,
+    placements: object('placements') || {},
+    cartReserved: object('cartReserved') || DEFAULT_SETTINGS.cartReserved,
+    reviews: object('reviews') || {},
+    shopCurrency: text('shopCurrency', CURRENCY_CODE) || DEFAULT_SETTINGS.shopCurrency,
+    placedWidgets: numbers('placedWidgets') || [],
+    lastUpdated: Number.isInteger(lastUpdated) && lastUpdated >= 0 ? lastUpdated : 0,
+  };
+}
