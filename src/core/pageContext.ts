@@ -4,6 +4,7 @@
  * The path functions are pure; only the `read*`/`isDesignMode` functions touch
  * the given window, and they never throw.
  */
+import { editorData } from './lib/editorData';
 import { read } from './lib/read';
 
 /** All page types of spec §2, in spec order. */
@@ -230,18 +231,6 @@ export function isPreview(url: string): boolean {
   );
 }
 
-/**
- * The theme editor's data (spec §6), `{ template, pageType }`: the app embed writes it as JSON
- * into `#vitrine-editor` in design mode only (extensions/vitrine-theme). Null when absent or garbled.
- */
-export function editorData(win: Window): Record<string, unknown> | null {
-  try {
-    return JSON.parse(win.document.getElementById('vitrine-editor')!.textContent!) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /** Store state (spec §3) from `window.Shopify` and `ShopifyAnalytics.meta`; never throws. */
@@ -267,8 +256,15 @@ export function readStoreState(win: Window): StoreState {
 }
 
 /**
+ * The platform's admin bar (a signed-in owner on the live theme) and preview bars (spec §2
+ * "Preview badge"): injected by the platform's own script, sometimes after ours runs, which the
+ * loader's late step (15 s) then sees.
+ */
+const ADMIN_OR_PREVIEW_BAR = '#admin-bar-iframe,#preview-bar-iframe,#PBarNextFrameWrapper';
+
+/**
  * Page context of the given window. `preview` is also true on an unpublished
- * theme (`Shopify.theme.role` other than 'main'), where the owner sees the badge.
+ * theme (`Shopify.theme.role` other than 'main') or under the admin or preview bar, where the owner sees the badge.
  */
 export function readPageContext(win: Window): PageContext {
   const loc = read(win, 'location');
@@ -288,7 +284,8 @@ export function readPageContext(win: Window): PageContext {
     productHandle: productHandle(path),
     collectionHandle: collectionHandle(path),
     designMode: store.designMode,
-    preview: isPreview(url) || (store.themeRole != null && store.themeRole !== 'main'),
+    preview:
+      isPreview(url) || (store.themeRole != null && store.themeRole !== 'main') || !!win.document?.querySelector(ADMIN_OR_PREVIEW_BAR),
     store,
     path,
     url,

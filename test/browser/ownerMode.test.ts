@@ -1,0 +1,171 @@
+/**
+ * Owner mode on the demo shop (production build, real Chromium): the theme editor's badge,
+ * notice and outlines, its section and block events, the move dialog, and nothing of it for
+ * shoppers.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+
+let shop: Shop;
+before(async () => {
+  shop = await startShop();
+});
+after(async () => {
+  await shop?.close();
+});
+
+const PRODUCT = '/products/classic-cotton-tee';
+const ev = <T>(page: Page, expression: string): Promise<T> => page.evaluate(expression) as Promise<T>;
+const until = (page: Page, expression: string) => page.waitForFunction(expression, undefined, { timeout: SHOWN_WITHIN_MS });
+/** The editor layer's shadow root, as an expression. */
+const LAYER = `document.querySelector('[data-vitrine-editor]')?.shadowRoot`;
+/** The reviews widget rendered its summary in `host`. */
+const reviewsShown = (host: string) => `!!${host}?.shadowRoot?.querySelector('[role="list"], h2')`;
+
+describe('owner mode: the theme editor', () => {
+  test('badge with the placement notice, and an outline with a header over each movable widget', async () => {
+    await withPage(shop, `${PRODUCT}?design_mode=1`, async ({ page, errors }) => {
+      await until(
+        page,
+        `document.querySelector('[data-vitrine-mount="preview-badge"]')?.shadowRoot?.textContent?.includes('placed automatically')`,
+      );
+      await until(page, `${LAYER}?.querySelectorAll('.outline').length >= 2`);
+      const heads = await ev<string[]>(
+        page,
+        `[...${LAYER}.querySelectorAll('.head')].map((head) => head.getAttribute('aria-label') + ' / ' + head.querySelector('button').getAttribute('aria-label'))`,
+      );
+      assert.ok(heads.includes('Vitrine: Reviews / Move Reviews'), heads.join());
+      assert.ok(heads.includes('Vitrine: Star rating / Move Star rating'), heads.join());
+      // The outline sits over the widget; the layer takes no space (nothing shifts).
+      const fit = await ev<{ outline: number[]; host: number[]; layer: string }>(
+        page,
+        `(() => { const host = document.querySelector('[data-vitrine-mount="reviews"]').getBoundingClientRect(); const outline = [...${LAYER}.querySelectorAll('.outline')].find((o) => o.querySelector('.head').getAttribute('aria-label') === 'Vitrine: Reviews').getBoundingClientRect(); return { outline: [outline.top, outline.left, outline.width].map(Math.round), host: [host.top, host.left, host.width].map(Math.round), layer: getComputedStyle(document.querySelector('[data-vitrine-editor]')).position }; })()`,
+      );
+      assert.deepEqual(fit.outline, fit.host);
+      assert.equal(fit.layer, 'fixed');
+      assert.deepEqual(errors, []);
+    });
+  });
+
+  test('a section reload: unload unmounts its widgets, load mounts them again exactly once', async () => {
+    await withPage(shop, `${PRODUCT}?design_mode=1`, async ({ page, errors }) => {
+      const host = `document.querySelector('[data-vitrine-mount="reviews"]')`;
+      await page.evaluate(`${host}.scrollIntoView()`);
+      await until(page, reviewsShown(host));
+      // What the platform does: `unload` on the old section, the section's fresh HTML (without our
+      // mount points) in its place, then `load` on the new one.
+      await page.evaluate(`(() => {
+        const old = ${host}.closest('.shopify-section');
+        window.__oldHost = ${host};
+        old.dispatchEvent(new CustomEvent('shopify:section:unload', { bubbles: true, detail: { sectionId: 'main' } }));
+        const fresh = old.cloneNode(true);
+        fresh.querySelectorAll('[data-vitrine-mount]').forEach((element) => element.remove());
+        old.replaceWith(fresh);
+        fresh.dispatchEvent(new CustomEvent('shopify:section:load', { bubbles: true, detail: { sectionId: 'main' } }));
+      })()`);
+      // The old widget was unmounted (its shadow root emptied by its unmount function).
+      assert.equal(await ev<number>(page, `window.__oldHost.shadowRoot.querySelectorAll('[role="list"], h2').length`), 0);
+      await page.evaluate(`${host}.scrollIntoView()`);
+      await until(page, reviewsShown(host));
+      assert.equal(await ev<number>(page, `document.querySelectorAll('[data-vitrine-mount="reviews"]').length`), 1);
+      assert.deepEqual(errors, []);
+    });
+  });
+
+  test('a selected block of ours scrolls into view', async () => {
+    await withPage(shop, `${PRODUCT}?design_mode=1`, async ({ page }) => {
+      await until(page, `!!${LAYER}`);
+      await page.evaluate(`window.scrollTo(0, 0)`);
+      await page.evaluate(
+        `document.querySelector('[data-vitrine-mount="reviews"]').dispatchEvent(new CustomEvent('shopify:block:select', { bubbles: true, detail: { blockId: 'b', sectionId: 's', load: false } }))`,
+      );
+      await until(
+        page,
+        `(() => { const r = document.querySelector('[data-vitrine-mount="reviews"]').getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; })()`,
+      );
+    });
+  });
+
+  test('the move dialog: keyboard reachable, focus kept inside, Escape closes it, selectors checked on the page; axe finds nothing', async () => {
+    await withPage(shop, `${PRODUCT}?design_mode=1`, async ({ page }) => {
+      await until(page, `${LAYER}?.querySelectorAll('.outline').length >= 2`);
+      const move = `[...${LAYER}.querySelectorAll('.head button')].find((b) => b.getAttribute('aria-label') === 'Move Reviews')`;
+      await page.evaluate(`${move}.focus()`);
+      await page.keyboard.press('Enter');
+      await until(page, `${LAYER}.activeElement?.id === 'vtl-selector'`);
+      assert.equal(await ev<string>(page, `${LAYER}.querySelector('[role="dialog"]').getAttribute('aria-modal')`), 'true');
+      // Tab cycles inside the dialog.
+      for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+      assert.ok(await ev<boolean>(page, `${LAYER}.querySelector('[role="dialog"]').contains(${LAYER}.activeElement)`));
+      // Checked on the page before anything is sent.
+      const say = async (selector: string) => {
+        await page.evaluate(
+          `(() => { const input = ${LAYER}.querySelector('#vtl-selector'); input.value = ${JSON.stringify(selector)}; input.focus(); })()`,
+        );
+        await page.keyboard.press('Enter');
+        return ev<string>(page, `${LAYER}.querySelector('.status').textContent`);
+      };
+      assert.equal(await say('div[[['), 'This is not a CSS selector.');
+      assert.equal(await say('.no-such-element-anywhere'), 'This selector matches nothing on this page.');
+      assert.equal(await say('[data-vitrine-mount="reviews"]'), 'Pick an element of the theme, not one inside a Vitrine widget.');
+      await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+      const violations = await ev<string[]>(
+        page,
+        `axe.run({ include: [['[data-vitrine-editor]'], ['[data-vitrine-mount="preview-badge"]']] }, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+      );
+      assert.deepEqual(violations, []);
+      await page.keyboard.press('Escape');
+      assert.equal(await ev<number>(page, `${LAYER}.querySelectorAll('[role="dialog"]').length`), 0);
+      assert.equal(await ev<string>(page, `${LAYER}.activeElement?.getAttribute('aria-label')`), 'Move Reviews');
+    });
+  });
+
+  test('picking on the page: the click names the element and the theme does not act on it', async () => {
+    await withPage(shop, `${PRODUCT}?design_mode=1`, async ({ page }) => {
+      await until(page, `${LAYER}?.querySelectorAll('.outline').length >= 2`);
+      await page.evaluate(
+        `[...${LAYER}.querySelectorAll('.head button')].find((b) => b.getAttribute('aria-label') === 'Move Reviews').click()`,
+      );
+      await page.evaluate(`${LAYER}.querySelector('.pick').click()`);
+      await until(page, `!!${LAYER}.querySelector('.banner')`);
+      const url = page.url();
+      // A link of the theme: picked, not followed.
+      await page.evaluate(`document.querySelector('.header__inline-menu a[href]').scrollIntoView()`);
+      await page.click('.header__inline-menu a[href]');
+      await until(page, `${LAYER}.querySelector('#vtl-selector')?.value !== ''`);
+      assert.equal(page.url(), url);
+      const picked = await ev<string>(page, `${LAYER}.querySelector('#vtl-selector').value`);
+      assert.equal(
+        await ev<boolean>(
+          page,
+          `document.querySelector(${JSON.stringify(picked)}) === document.querySelector('.header__inline-menu a[href]')`,
+        ),
+        true,
+        picked,
+      );
+    });
+  });
+});
+
+describe('owner mode: shoppers', () => {
+  test('the same page outside the editor shows no owner element', async () => {
+    await withPage(shop, PRODUCT, async ({ page }) => {
+      const host = `document.querySelector('[data-vitrine-mount="reviews"]')`;
+      await page.evaluate(`${host}.scrollIntoView()`);
+      await until(page, reviewsShown(host));
+      await page.waitForTimeout(1000);
+      assert.equal(
+        await ev<number>(page, `document.querySelectorAll('[data-vitrine-editor], [data-vitrine-mount="preview-badge"]').length`),
+        0,
+      );
+      assert.equal(
+        await ev<boolean>(page, `[...document.querySelectorAll('script[src]')].some((s) => s.src.includes('preview-badge'))`),
+        false,
+      );
+      assert.equal(await ev<boolean>(page, `performance.getEntriesByType('resource').some((e) => /preview-badge/.test(e.name))`), false);
+    });
+  });
+});
