@@ -232,9 +232,12 @@ export default defineConfig(({ mode }) => {
                 // Framework-free code that two or more widgets share (constants, the settings
                 // walker and shared sections, storage, star shapes): one small chunk instead of a
                 // handful of tiny ones. Not the commerce services (their own group, below), nor
-                // announceInteraction, which only framework widgets fire (it rides with them).
+                // announceInteraction, which only framework widgets fire (it rides with them), nor
+                // the waits (wait-for-object, stylesheets), which only idle and owner chunks use.
                 name: 'core',
-                test: new RegExp(`src[\\\\/](core[\\\\/](?!${COMMERCE_CORE}\\.ts$|lib[\\\\/]announceInteraction)|ui[\\\\/]starPaths)`),
+                test: new RegExp(
+                  `src[\\\\/](core[\\\\/](?!${COMMERCE_CORE}\\.ts$|lib[\\\\/](announceInteraction|waitForObject|whenStylesheetsLoaded))|ui[\\\\/]starPaths)`,
+                ),
                 minShareCount: 2,
               },
               {

@@ -11,11 +11,9 @@
 import { MOUNT_ATTRIBUTE, OFFER_ID_ATTRIBUTE } from '../../core/constants';
 import { ERR_HIGHLIGHT_NOT_FOUND } from '../../core/errors';
 import type { Report } from '../../core/lib/guardWith';
+import { waitForObject } from '../../core/lib/waitForObject';
+import { whenStylesheetsLoaded } from '../../core/lib/whenStylesheetsLoaded';
 import type { MountWidget } from '../types';
-
-/** Spec §9: wait-for-object polling. */
-const POLL_MS = 100;
-const POLL_TRIES = 50;
 
 /** The attribute a highlighted element gets (its outline is inline: the page's own element). */
 export const HIGHLIGHTED_ATTRIBUTE = 'data-vitrine-highlighted';
@@ -47,37 +45,35 @@ export function highlight(win: Window, report: Report): () => void {
   const doc = win.document;
   const selector = target.kind === 'selector' ? target.selector : `[${OFFER_ID_ATTRIBUTE}="${target.id.replace(/["\\]/g, '\\$&')}"]`;
   const described = target.kind === 'selector' ? `vtlHighlight=${target.selector}` : `vtlHighlightOfferId=${target.id}`;
-  let tries = 0;
-  let timer = 0;
+  try {
+    doc.querySelector(selector);
+  } catch {
+    report(ERR_HIGHLIGHT_NOT_FOUND, new Error(`highlight element not found: ${described} is no CSS selector`));
+    return () => {};
+  }
   let nudged = false;
-  const look = (): void => {
-    let element: HTMLElement | null;
-    try {
-      element = doc.querySelector<HTMLElement>(selector);
-    } catch {
-      report(ERR_HIGHLIGHT_NOT_FOUND, new Error(`highlight element not found: ${described} is no CSS selector`));
-      return;
-    }
-    if (element) {
-      const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
-      element.setAttribute(HIGHLIGHTED_ATTRIBUTE, '');
-      element.style.setProperty('outline', '3px solid #1d4ed8');
-      element.style.setProperty('outline-offset', '4px');
-      return;
-    }
+  const find = () => {
+    const element = doc.querySelector<HTMLElement>(selector);
     // An offer card still waiting for the viewport: bring its mount point near, so it loads.
     const waiting =
-      target.kind === 'offer' && !nudged && doc.querySelector(`[${MOUNT_ATTRIBUTE}="offer-card"]:not([${OFFER_ID_ATTRIBUTE}])`);
+      !element && target.kind === 'offer' && !nudged && doc.querySelector(`[${MOUNT_ATTRIBUTE}="offer-card"]:not([${OFFER_ID_ATTRIBUTE}])`);
     if (waiting) {
       nudged = true;
       waiting.scrollIntoView({ block: 'center' });
     }
-    if (++tries >= POLL_TRIES) report(ERR_HIGHLIGHT_NOT_FOUND, new Error(`highlight element not found: ${described}`));
-    else timer = win.setTimeout(look, POLL_MS);
+    return element;
   };
-  look();
-  return () => win.clearTimeout(timer);
+  const show = (element: HTMLElement) => {
+    element.setAttribute(HIGHLIGHTED_ATTRIBUTE, '');
+    element.style.setProperty('outline', '3px solid #1d4ed8');
+    element.style.setProperty('outline-offset', '4px');
+    // Scrolled once the page is styled: a stylesheet still loading would move the element after.
+    void whenStylesheetsLoaded(doc).then(() => {
+      const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
+    });
+  };
+  return waitForObject(win, find, show, () => report(ERR_HIGHLIGHT_NOT_FOUND, new Error(`highlight element not found: ${described}`)));
 }
 
 /** The loader's mount: no UI of its own (a detached host); the page's element is the one marked. */

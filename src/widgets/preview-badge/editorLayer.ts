@@ -8,6 +8,7 @@ import { ERR_WIDGET_RENDER } from '../../core/errors';
 import { fill, pickTexts } from '../../core/i18n';
 import { read } from '../../core/lib/read';
 import { editorData } from '../../core/lib/editorData';
+import { whenStylesheetsLoaded } from '../../core/lib/whenStylesheetsLoaded';
 import type { WidgetContext } from '../types';
 import { EDITOR_TEXTS, type EditorTexts } from './editorTexts';
 import { checkSelector } from './selectorCheck';
@@ -124,7 +125,8 @@ export function createEditorLayer(doc: Document, ctx: WidgetContext): EditorLaye
 
   win.addEventListener('scroll', redraw, { capture: true, passive: true });
   win.addEventListener('resize', redraw);
-  redraw();
+  // Measured once the theme is styled (a stylesheet still loading would move every widget).
+  void whenStylesheetsLoaded(doc).then(redraw);
   return {
     redraw,
     remove() {

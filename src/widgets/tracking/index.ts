@@ -17,6 +17,7 @@
  * - The shop owner in the theme editor or a preview is not a visitor: nothing is tracked there.
  */
 import { ERR_CONSENT_COOKIE, ERR_CONSENT_POLICY, ERR_TIMER_CALLBACK } from '../../core/errors';
+import { waitForObject } from '../../core/lib/waitForObject';
 import { read } from '../../core/lib/read';
 import { safe } from '../../core/lib/safeCall';
 import { toJson } from '../../core/lib/toJson';
@@ -28,6 +29,7 @@ import { decideConsent, type ConsentState } from './consent';
 import { consentReport } from './consentReport';
 import { watchImpressions } from './impressions';
 import { randomId } from './lib/randomId';
+import { placementReport } from './placementReport';
 import { readCookie } from './lib/readCookie';
 import { trackingMeta, type RequestType, type TrackingIds } from './trackingMeta';
 import { sessionId, userUid } from './visitorIds';
@@ -54,6 +56,10 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   const win = window;
   const doc = win.document;
   const { settings } = ctx;
+  // Spec §7: the placement report, once per page view (owners' views left out, above). It holds
+  // no visitor data (the shop's and the placements' ids), so it does not wait for consent.
+  const placements = placementReport(doc, settings.shopId);
+  if (placements) post(`${settings.providerBase}placement-report`, placements);
   const stored = createStorage('local');
   let queue: TrackEvent[] = [];
   /** Impressions since the last request, by widget. */
@@ -175,15 +181,21 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
 
   decide();
   // The platform loads its privacy API on request; the decision is made again when it is there.
+  // Without its feature loader (yet), the API is waited for (spec §9 wait-for-object).
+  const privacy = () => read(read(win, 'Shopify'), 'customerPrivacy');
   const loadFeatures = read(read(win, 'Shopify'), 'loadFeatures');
-  if (!read(read(win, 'Shopify'), 'customerPrivacy') && typeof loadFeatures === 'function') {
-    try {
-      loadFeatures.call(read(win, 'Shopify'), [{ name: 'consent-tracking-api', version: '0.1' }], (error: unknown) => error || decide());
-    } catch {
-      /* the platform's loader failed: the cookie and the setting decide */
-    }
+  let stopWaiting = () => {};
+  if (!privacy()) {
+    if (typeof loadFeatures === 'function') {
+      try {
+        loadFeatures.call(read(win, 'Shopify'), [{ name: 'consent-tracking-api', version: '0.1' }], (error: unknown) => error || decide());
+      } catch {
+        /* the platform's loader failed: the cookie and the setting decide */
+      }
+    } else stopWaiting = waitForObject(win, privacy, decide);
   }
   return () => {
+    stopWaiting();
     win.clearInterval(beat);
     impressions.stop();
     stopCartAdds();

@@ -46,10 +46,14 @@ describe('highlight', () => {
   });
   const at = (hash: string) => history.replaceState(null, '', `/products/tee${hash}`);
 
-  test('scrolls smoothly to the element and marks it', () => {
+  /** The scroll waits for the page's stylesheets (a promise): let it run. */
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+
+  test('scrolls smoothly to the element and marks it', async () => {
     document.body.innerHTML = '<form id="form" class="product-form"></form>';
     at('#vtlHighlight=.product-form');
     highlight(window, report);
+    await settle();
     const form = document.getElementById('form')!;
     expect(scrolls).toEqual([{ behavior: 'smooth', block: 'center', target: 'form' }]);
     expect(form.hasAttribute(HIGHLIGHTED_ATTRIBUTE)).toBe(true);
@@ -57,25 +61,27 @@ describe('highlight', () => {
     expect(reports).toEqual([]);
   });
 
-  test('reduced motion: no smooth scroll', () => {
+  test('reduced motion: no smooth scroll', async () => {
     reduced = true;
     document.body.innerHTML = '<p id="p"></p>';
     at('#vtlHighlight=%23p');
     highlight(window, report);
+    await settle();
     expect(scrolls).toEqual([{ behavior: 'auto', block: 'center', target: 'p' }]);
   });
 
-  test('an element that comes late is found (every 100 ms)', () => {
+  test('an element that comes late is found (every 100 ms)', async () => {
     at('#vtlHighlight=.late');
     highlight(window, report);
     vi.advanceTimersByTime(1000);
     document.body.innerHTML = '<div id="late" class="late"></div>';
     vi.advanceTimersByTime(100);
+    await settle();
     expect(scrolls.map((scroll) => (scroll as { target: string }).target)).toEqual(['late']);
     expect(reports).toEqual([]);
   });
 
-  test('an offer: its card brought near the viewport so it loads, then the card with that offer', () => {
+  test('an offer: its card brought near the viewport so it loads, then the card with that offer', async () => {
     document.body.innerHTML = '<div id="host" data-vitrine-mount="offer-card"></div>';
     at('#vtlHighlightOfferId=demo-bundle');
     highlight(window, report);
@@ -83,6 +89,7 @@ describe('highlight', () => {
     vi.advanceTimersByTime(300);
     document.getElementById('host')!.setAttribute('data-vitrine-offer-id', 'demo-bundle');
     vi.advanceTimersByTime(100);
+    await settle();
     expect(scrolls.at(-1)).toEqual({ behavior: 'smooth', block: 'center', target: 'host' });
     expect(document.getElementById('host')!.hasAttribute(HIGHLIGHTED_ATTRIBUTE)).toBe(true);
   });
@@ -105,6 +112,24 @@ describe('highlight', () => {
     at('#vtlHighlight=%5Bnope');
     highlight(window, report);
     expect(String(reports[0]![1])).toBe('Error: highlight element not found: vtlHighlight=[nope is no CSS selector');
+  });
+
+  test('spec §9: a stylesheet still loading holds the scroll until it loads, or 2 s at most', async () => {
+    document.head.innerHTML = '<link rel="stylesheet" href="/slow.css">';
+    document.body.innerHTML = '<p id="p"></p>';
+    at('#vtlHighlight=%23p');
+    highlight(window, report);
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(scrolls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scrolls).toEqual([{ behavior: 'smooth', block: 'center', target: 'p' }]);
+
+    scrolls.length = 0;
+    highlight(window, report);
+    document.head.querySelector('link')!.dispatchEvent(new Event('load'));
+    await settle();
+    expect(scrolls).toHaveLength(1);
+    document.head.innerHTML = '';
   });
 
   test('the returned function stops looking', () => {

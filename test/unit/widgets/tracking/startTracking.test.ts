@@ -199,6 +199,18 @@ describe('tracking with consent', () => {
     history.pushState({}, '', '/');
   });
 
+  it('spec §7: the placement report goes once per page view, before any consent (it holds no visitor data); not for the owner', () => {
+    document.body.innerHTML = '<div data-vitrine-mount="reviews" data-vitrine-placement="owner-4-d"></div>';
+    start({ consentLimit: 'GDPR_BLOCK_ALL' });
+    vi.advanceTimersByTime(10_000);
+    const reports = () => sent.filter((request) => request.url.endsWith('/placement-report'));
+    expect(reports().map((request) => JSON.parse(request.body as string))).toEqual([{ s: 'demo', i: ['owner-4-d'] }]);
+    stop();
+    start({}, { designMode: true });
+    expect(reports()).toHaveLength(1);
+    document.body.innerHTML = '';
+  });
+
   it('tracks nothing for the shop owner in the theme editor or a preview', () => {
     start({}, { designMode: true });
     stop();
@@ -236,6 +248,16 @@ describe('tracking and consent', () => {
       { gdpr: '1', ccpa: '0', sId: 'demo', bt: '0' },
     ]);
     window.removeEventListener('vitrine:consent-accepted', accepted);
+  });
+
+  it("spec §9: without the platform's feature loader, the privacy API that comes late is waited for (every 100 ms, 50 tries) and decides", () => {
+    (window as { Shopify?: unknown }).Shopify = {};
+    start({ consentLimit: 'GDPR_BLOCK_ALL' });
+    vi.advanceTimersByTime(1000);
+    expect(tracks()).toEqual([]);
+    privacy('yes');
+    vi.advanceTimersByTime(100);
+    expect(types()).toEqual([[1, ['page_view']]]);
   });
 
   it('a visitor who says no is never tracked, and what was kept while they decided is dropped', () => {
