@@ -10,6 +10,8 @@
  *   npm run admin -- reject <reviewId>
  *   npm run admin -- stats [--from YYYY-MM-DD] [--to YYYY-MM-DD]   (what the owner learns, per day; default the last 30 days)
  *   npm run admin -- errors [--limit N]           (client error reports by group, most recently seen first)
+ *   npm run admin -- placements                   (where the owner placed widgets 4, 5, 6, and their use in the last 30 days)
+ *   npm run admin -- placement-reset <widgetId> [mobile|desktop]   (back to the theme's place; both devices by default)
  *
  * The admin token comes from --token, else $VITRINE_ADMIN_TOKEN, else (demo shop only) the file
  * `$VITRINE_DATA_DIR/admin-token` (default ./data) that the server writes when it generates the
@@ -25,7 +27,7 @@ import type { StatsAnswer } from './provider/statsAnswer.ts';
 
 /** The one-line usage, printed with argument errors. */
 export const USAGE =
-  'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId> | pending [--page N] | approve <reviewId> | reject <reviewId> | stats [--from YYYY-MM-DD] [--to YYYY-MM-DD] | errors [--limit N]  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
+  'usage: npm run admin -- reply <reviewId> "<text>" | hide <reviewId> | unhide <reviewId> | pending [--page N] | approve <reviewId> | reject <reviewId> | stats [--from YYYY-MM-DD] [--to YYYY-MM-DD] | errors [--limit N] | placements | placement-reset <widgetId> [mobile|desktop]  [--shop demo] [--url http://localhost:8080] [--token TOKEN]';
 
 /** Where the CLI writes (and, in tests, how it fetches). */
 export interface CliIo {
@@ -39,11 +41,14 @@ const REVIEW_COMMANDS = ['reply', 'hide', 'unhide', 'approve', 'reject'] as cons
 type ReviewCommand = (typeof REVIEW_COMMANDS)[number];
 
 /** Commands that read the shop's pages of data (no review id). */
-const LIST_COMMANDS = ['pending', 'stats', 'errors'] as const;
+const LIST_COMMANDS = ['pending', 'stats', 'errors', 'placements'] as const;
 type ListCommand = (typeof LIST_COMMANDS)[number];
 
+/** The command that removes the owner's placements of a widget. */
+const PLACEMENT_RESET = 'placement-reset';
+
 interface Parsed {
-  command: ReviewCommand | ListCommand;
+  command: ReviewCommand | ListCommand | typeof PLACEMENT_RESET;
   reviewId: string;
   text?: string;
   page: number;
@@ -77,6 +82,12 @@ function splitArgs(argv: string[]): { positional: string[]; flags: Record<string
 
 /** Checks the positional arguments of a command; throws the message to print. */
 function checkPositional(command: string | undefined, reviewId: string | undefined, text: string | undefined, rest: string[]): void {
+  if (command === PLACEMENT_RESET) {
+    if (!reviewId || !/^[456]$/.test(reviewId)) throw new Error(`placement-reset needs a widget id: 4, 5 or 6 (${USAGE})`);
+    if (text !== undefined && text !== 'mobile' && text !== 'desktop') throw new Error('the device must be mobile or desktop');
+    if (rest.length) throw new Error(`too many arguments (${USAGE})`);
+    return;
+  }
   if (LIST_COMMANDS.includes(command as ListCommand)) {
     if (reviewId !== undefined) throw new Error(`too many arguments (${USAGE})`);
     return;
@@ -146,6 +157,9 @@ interface AdminAnswer {
   days?: (StatsOfDays & { date: string })[];
   totals?: StatsOfDays;
   groups?: ErrorGroup[];
+  placements?: { widgetId: number; widget: string; device: string; selector: string; alignment: string; id: string; updatedAt: string }[];
+  reports?: { from: string; to: string; totals: Record<string, number> };
+  removed?: number;
 }
 
 /** The admin token: --token, else $VITRINE_ADMIN_TOKEN, else (demo shop) the server's token file; an error line when there is none. */
@@ -185,6 +199,15 @@ function requestOf(args: Parsed): { method: 'GET' | 'POST'; path: string; body?:
     }
     case 'errors':
       return { method: 'GET', path: `errors${args.limit ? `?limit=${args.limit}` : ''}` };
+    case 'placements':
+      return { method: 'GET', path: 'placements' };
+    case PLACEMENT_RESET:
+      // `reviewId` and `text` hold the widget id and the device (checkPositional).
+      return {
+        method: 'POST',
+        path: 'placements/reset',
+        body: { widgetId: Number(args.reviewId), ...(args.text ? { device: args.text } : {}) },
+      };
     case 'reply':
       return { method: 'POST', path: `reviews/${args.reviewId}/reply`, body: { reply: args.text ?? '' } };
     case 'hide':
@@ -216,7 +239,10 @@ async function sendCommand(args: Parsed, token: string, io: CliIo): Promise<{ an
   } catch {
     return { error: `error: HTTP ${response.status} with a non-JSON answer from ${endpoint}` };
   }
-  if (!response.ok || !(answer.review || answer.reviews || answer.days || answer.groups)) {
+  if (
+    !response.ok ||
+    !(answer.review || answer.reviews || answer.days || answer.groups || answer.placements || answer.removed !== undefined)
+  ) {
     const message = `error: HTTP ${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? 'unexpected answer'}`;
     return { error: message.replace(/\s+/g, ' ') };
   }
@@ -296,6 +322,23 @@ function errorLines(shop: string, answer: AdminAnswer): string[] {
   ];
 }
 
+/** The owner's placements, one line each, then how often each placement was used. */
+function placementLines(shop: string, answer: AdminAnswer): string[] {
+  const placements = answer.placements ?? [];
+  const reports = answer.reports;
+  const lines = [
+    placements.length
+      ? `${placements.length} placement(s) for ${shop}:`
+      : `no placements for ${shop}: every widget is where the theme puts it`,
+    ...placements.map(
+      (placement) =>
+        `${placement.widgetId} ${placement.widget} ${placement.device} ${placement.alignment} ${placement.selector} (id ${placement.id}, ${placement.updatedAt.slice(0, 16).replace('T', ' ')})`,
+    ),
+  ];
+  if (reports) lines.push(`used ${reports.from} to ${reports.to}: ${counts(reports.totals)}`);
+  return lines;
+}
+
 /** Run the CLI; returns the process exit code. */
 export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   let args: Parsed;
@@ -316,9 +359,17 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
     return 1;
   }
   const { answer } = result;
-  if (args.command === 'pending' || args.command === 'stats' || args.command === 'errors') {
-    const lines = { pending: pendingLines, stats: statsLines, errors: errorLines }[args.command](args.shop, answer);
+  if (args.command === 'pending' || args.command === 'stats' || args.command === 'errors' || args.command === 'placements') {
+    const lines = { pending: pendingLines, stats: statsLines, errors: errorLines, placements: placementLines }[args.command](
+      args.shop,
+      answer,
+    );
     for (const line of lines) io.out(line);
+    return 0;
+  }
+  if (args.command === PLACEMENT_RESET) {
+    const where = args.text ?? 'mobile and desktop';
+    io.out(`widget ${args.reviewId} (${args.shop}, ${where}): ${answer.removed} placement(s) removed; lastUpdated=${answer.lastUpdated}`);
     return 0;
   }
   const review = answer.review!;

@@ -18,6 +18,7 @@ import { registerCors } from './provider/cors.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerInventory } from './provider/inventory.ts';
 import { registerLoader } from './provider/loader.ts';
+import { registerPlacements } from './provider/placements.ts';
 import { registerRates } from './provider/rates.ts';
 import { decorateRequestShop } from './provider/requireShop.ts';
 import { startRetentionJob } from './provider/retention.ts';
@@ -142,6 +143,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerStoreError(app, ctx);
   registerConsent(app, ctx);
   registerCapturedEmail(app, ctx);
+  registerPlacements(app, ctx);
   registerLoader(app, ctx);
   registerShop(app, ctx);
   installNotFound(app, ctx);

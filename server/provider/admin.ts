@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
+import { registerEditorTokenRoute } from './editorToken.ts';
 import { registerModeration } from './moderation.ts';
+import { registerOwnerPlacements } from './ownerPlacements.ts';
 import { registerOwnerStats } from './ownerStats.ts';
 import { ownerAccess, ownerResult, reviewParamsSchema, type AdminParams } from './ownerAccess.ts';
 import { requireShop } from './requireShop.ts';
@@ -13,14 +15,17 @@ const MAX_REPLY_LENGTH = 5000;
 /**
  * Owner endpoints (`Authorization: Bearer <admin token>`, checked against the shop's stored hash):
  * POST /api/admin/{shopId}/reviews/{id}/reply `{ reply }` and …/hide `{ hidden }`, and the
- * moderation endpoints (moderation.ts) and what the owner learns (ownerStats.ts: stats, errors),
- * which share the failed-attempts limit.
+ * moderation endpoints (moderation.ts), what the owner learns (ownerStats.ts: stats, errors),
+ * owner mode's placements (ownerPlacements.ts, with POST /api/update-selector) and editor tokens
+ * (editorToken.ts), which share the failed-attempts limit.
  */
 export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
   const withShop = requireShop(ctx.storage.shops);
   const owner = ownerAccess(app, ctx);
   registerModeration(app, ctx, owner, withShop);
   registerOwnerStats(app, ctx, owner, withShop);
+  registerOwnerPlacements(app, ctx, owner, withShop);
+  registerEditorTokenRoute(app, ctx, owner, withShop);
 
   app.post<{ Params: AdminParams; Body: { reply: string } }>(
     '/api/admin/:shopId/reviews/:id/reply',

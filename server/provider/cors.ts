@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';
 /** `Content-Type` for JSON bodies; everything else a browser asks for is not allowed. */
 const ALLOW_HEADERS = 'Content-Type';
-/** The owner endpoints also take the bearer token. */
+/** The owner endpoints, and the placement editor's call, also take the bearer token. */
 const ADMIN_ALLOW_HEADERS = 'Content-Type, Authorization';
 /** Review submissions may carry their idempotency key as a header. */
 const SUBMISSION_ALLOW_HEADERS = 'Content-Type, Idempotency-Key';
@@ -12,8 +12,8 @@ const SUBMISSION_PATHS = ['/api/add-new-review', '/api/store-review-for-order'];
 
 /** The request headers a preflight for `url` is allowed. */
 function allowedHeaders(url: string): string {
-  if (url.startsWith('/api/admin/')) return ADMIN_ALLOW_HEADERS;
   const path = url.split('?')[0]!;
+  if (url.startsWith('/api/admin/') || path === '/api/update-selector') return ADMIN_ALLOW_HEADERS;
   return SUBMISSION_PATHS.includes(path) ? SUBMISSION_ALLOW_HEADERS : ALLOW_HEADERS;
 }
 

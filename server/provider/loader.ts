@@ -78,7 +78,7 @@ function registerSettingsScript(app: FastifyInstance, ctx: AppContext, cache: Fi
     if (!bundle) return failure(reply, 503, 'Vitrine: the widget bundle is missing (dist/vitrine.js). Run `npm run build` and reload.');
     const origin = requestOrigin(request, ctx.config.publicOrigin);
     if (!origin) return failure(reply, 400, 'Vitrine: invalid Host header');
-    const settings = resolveSettings(shop, origin, ctx.shopSettingsOverrides);
+    const settings = resolveSettings(shop, origin, ctx.shopSettingsOverrides, await ctx.storage.placements.placedWidgets(shop.id));
     reply.header('cache-control', 'public, max-age=300');
     return reply.send(Buffer.concat([Buffer.from(settingsPrefix(settings)), bundle.body]));
   });

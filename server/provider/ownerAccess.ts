@@ -1,8 +1,9 @@
 /**
  * The access check every owner endpoint starts with (`Authorization: Bearer <admin token>`,
- * checked against the shop's stored hash), with its limit on failed attempts, and what the
- * endpoints that change a review answer. Shared by admin.ts (reply, hide) and moderation.ts
- * (pending, approve, reject): one limit counts the failures of all of them.
+ * checked against the shop's stored hash; for the placement editor's call, an editor token of the
+ * shop too: editorToken.ts), with its limit on failed attempts, and what the endpoints that
+ * change a review answer. Shared by admin.ts (reply, hide), moderation.ts (pending, approve,
+ * reject), ownerStats.ts and ownerPlacements.ts: one limit counts the failures of all of them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
@@ -11,6 +12,7 @@ import { groupRateLimit, type GroupLimiter } from '../lib/rateLimit.ts';
 import { SHOP_ID_PATTERN } from '../lib/validation.ts';
 import { adminTokenMatches } from '../storage/adminTokens.ts';
 import type { ReviewRow, ReviewStatus, ShopRow } from '../storage/schema.ts';
+import { verifyEditorToken } from './editorToken.ts';
 import { shopOf } from './requireShop.ts';
 import type { ReviewJson } from './reviewJson.ts';
 
@@ -41,13 +43,47 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+/** What a request's credentials are worth for the shop it names. */
+type Verdict =
+  | { kind: 'owner' }
+  | { kind: 'missing' }
+  /** Neither the admin token nor (where accepted) an editor token of ours: counted as a failed attempt. */
+  | { kind: 'invalid' }
+  /** An editor token of ours past its expiry: not a guess, so not counted. */
+  | { kind: 'expired' }
+  /** An editor token of ours for another shop. */
+  | { kind: 'otherShop' };
+
+/** The verdict on `token` for `shop`: the admin token first (no lookup), then, when accepted, an editor token. */
+async function judge(ctx: AppContext, shop: ShopRow, token: string | null, acceptEditor: boolean): Promise<Verdict> {
+  if (!token) return { kind: 'missing' };
+  if (adminTokenMatches(token, shop.admin_token_sha256)) return { kind: 'owner' };
+  if (!acceptEditor) return { kind: 'invalid' };
+  const check = await verifyEditorToken(ctx, token);
+  switch (check.status) {
+    case 'invalid':
+      return { kind: 'invalid' };
+    case 'expired':
+      return check.shopId === shop.id ? { kind: 'expired' } : { kind: 'otherShop' };
+    case 'valid':
+      return check.shopId === shop.id ? { kind: 'owner' } : { kind: 'otherShop' };
+  }
+}
+
 /**
  * The bearer check (the shop is already found, by requireShop); sends the error and returns null
  * on failure. With `failures` set, a client address that failed `max` times for this shop within
  * the window gets 429 (with Retry-After) whatever it presents, until the window ends; only
- * failures (401) are counted, so an owner's successful requests never lock them out.
+ * failures (401 for a missing or wrong token) are counted, so an owner's successful requests, and
+ * an editor left open past its token's hour, never lock them out.
  */
-async function authorizeOwner(failures: GroupLimiter | null, request: FastifyRequest, reply: FastifyReply): Promise<ShopRow | null> {
+async function authorizeOwner(
+  ctx: AppContext,
+  failures: GroupLimiter | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  acceptEditor: boolean,
+): Promise<ShopRow | null> {
   const shop = shopOf(request);
   if (failures) {
     const status = await failures(request, { increment: false });
@@ -58,20 +94,38 @@ async function authorizeOwner(failures: GroupLimiter | null, request: FastifyReq
       return null;
     }
   }
-  const token = bearerToken(request);
-  if (!token || !adminTokenMatches(token, shop.admin_token_sha256)) {
-    if (failures) await failures(request);
-    reply.header('www-authenticate', 'Bearer realm="vitrine-admin"');
-    sendError(reply, 401, 'UNAUTHORIZED', token ? 'Invalid admin token' : 'Missing "Authorization: Bearer <admin token>" header');
-    return null;
+  const what = acceptEditor ? 'editor token or admin token' : 'admin token';
+  const verdict = await judge(ctx, shop, bearerToken(request), acceptEditor);
+  switch (verdict.kind) {
+    case 'owner':
+      return shop;
+    case 'otherShop':
+      sendError(reply, 403, 'FORBIDDEN', `This editor token is for another shop than "${shop.id}"`);
+      return null;
+    case 'expired':
+      reply.header('www-authenticate', 'Bearer realm="vitrine-admin", error="invalid_token"');
+      sendError(reply, 401, 'UNAUTHORIZED', 'The editor token has expired (they last one hour): reload the editor to get a new one');
+      return null;
+    case 'missing':
+    case 'invalid':
+      if (failures) await failures(request);
+      reply.header('www-authenticate', 'Bearer realm="vitrine-admin"');
+      sendError(
+        reply,
+        401,
+        'UNAUTHORIZED',
+        verdict.kind === 'missing' ? `Missing "Authorization: Bearer <${what}>" header` : `Invalid ${what}`,
+      );
+      return null;
   }
-  return shop;
 }
 
 /** The owner's access check, alone or with the review `:id` of the shop (404 when it has none). */
 export interface OwnerAccess {
   /** The shop when the request carries its admin token; null once the error is sent. */
   shop(request: FastifyRequest, reply: FastifyReply): Promise<ShopRow | null>;
+  /** The shop when the request carries its admin token or one of its editor tokens; null once the error is sent. */
+  editor(request: FastifyRequest, reply: FastifyReply): Promise<ShopRow | null>;
   /** The shop and its review `:id`; null once the error is sent. */
   review(request: FastifyRequest<{ Params: AdminParams }>, reply: FastifyReply): Promise<{ shop: ShopRow; row: ReviewRow } | null>;
 }
@@ -83,13 +137,15 @@ export function ownerAccess(app: FastifyInstance, ctx: AppContext): OwnerAccess 
     ? groupRateLimit(app, 'admin-failures', {
         max: limits.adminFailuresPer15Min,
         timeWindow: ADMIN_FAILURE_WINDOW_MS,
-        shopId: (request) => (request.params as AdminParams).shopId,
+        // Counted after requireShop found the shop, wherever the route names it (path or body).
+        shopId: (request) => shopOf(request).id,
       })
     : null;
   return {
-    shop: (request, reply) => authorizeOwner(failures, request, reply),
+    shop: (request, reply) => authorizeOwner(ctx, failures, request, reply, false),
+    editor: (request, reply) => authorizeOwner(ctx, failures, request, reply, true),
     async review(request, reply) {
-      const shop = await authorizeOwner(failures, request, reply);
+      const shop = await authorizeOwner(ctx, failures, request, reply, false);
       if (!shop) return null;
       const row = await ctx.storage.reviews.find(shop.id, Number(request.params.id));
       if (!row) {

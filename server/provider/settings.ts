@@ -89,11 +89,20 @@ function fillOrigin(value: unknown, origin: string): unknown {
 /**
  * The settings as served to the storefront: stored settings, with `assetBase` /
  * `providerBase` as absolute URLs of the request origin (unless stored absolute),
- * `lastUpdated` from shop_state, then `overrides` (shallow) on top.
+ * `lastUpdated` from shop_state, `placedWidgets` (the widgets the owner placed: the loader asks
+ * for their placements, and only then; left out when there are none, the client's default `[]`),
+ * then `overrides` (shallow) on top.
  */
-export function resolveSettings(shop: Shop, origin: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function resolveSettings(
+  shop: Shop,
+  origin: string,
+  overrides: Record<string, unknown> = {},
+  placedWidgets: readonly number[] = [],
+): Record<string, unknown> {
   const filled = fillOrigin(storedSettingsOf(shop), origin) as Record<string, unknown>;
   for (const key of SERVER_ONLY_SETTINGS) delete filled[key];
+  // Only the store knows where the owner placed widgets; a stored value would go stale.
+  delete filled.placedWidgets;
   return {
     ...filled,
     shopId: shop.id,
@@ -101,6 +110,7 @@ export function resolveSettings(shop: Shop, origin: string, overrides: Record<st
     assetBase: typeof filled.assetBase === 'string' && filled.assetBase ? filled.assetBase : `${origin}/vitrine/`,
     providerBase: typeof filled.providerBase === 'string' && filled.providerBase ? filled.providerBase : `${origin}/api/`,
     lastUpdated: shop.last_updated,
+    ...(placedWidgets.length ? { placedWidgets: [...placedWidgets] } : {}),
     ...overrides,
   };
 }

@@ -2,7 +2,8 @@
  * Moving a provider from one machine to several: every row of a SQLite store (and its photo
  * files) copied into a PostgreSQL store, in one PostgreSQL transaction, so the copy is all or
  * nothing. Ids are kept (photo URLs and review links contain them) and the identity sequences
- * moved past them. Rate-limit counters are not copied: they are minutes old at most.
+ * moved past them. Rate-limit counters are not copied: they are minutes old at most. Nor are the
+ * provider's secrets: the PostgreSQL store keeps its own (an editor token lives an hour).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,8 @@ const TABLES: readonly { name: keyof Schema; identity?: 'id' }[] = [
   { name: 'error_groups' },
   { name: 'carts' },
   { name: 'photos' },
+  { name: 'owner_placements' },
+  { name: 'placement_reports' },
 ];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
@@ -51,7 +54,17 @@ class CopyRefused extends Error {
 async function holdsData(db: Kysely<Schema>): Promise<string | null> {
   const otherShop = await db.selectFrom('shops').select('id').where('id', '<>', DEMO_SHOP_ID).executeTakeFirst();
   if (otherShop) return `it has shop ${JSON.stringify(otherShop.id)}`;
-  for (const table of ['track_batches', 'events', 'error_reports', 'daily_stats', 'error_groups', 'photos', 'captured_emails'] as const) {
+  for (const table of [
+    'track_batches',
+    'events',
+    'error_reports',
+    'daily_stats',
+    'error_groups',
+    'photos',
+    'captured_emails',
+    'owner_placements',
+    'placement_reports',
+  ] as const) {
     const row = await db
       .selectFrom(table)
       .select(sql<number>`1`.as('one'))

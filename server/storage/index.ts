@@ -1,7 +1,8 @@
 /**
  * The provider's storage: one set of stores by concern (shops, reviews, shoppers' submissions and
  * their moderation, orders with review codes, captured e-mails, products, tracking, the demo
- * shop's carts, rate-limit counters, photos, what the owner learns), written once against the query builder, over one of two engines:
+ * shop's carts, rate-limit counters, photos, what the owner learns, the owner's widget
+ * placements, shared secrets), written once against the query builder, over one of two engines:
  *
  * - SQLite (default): `${dataDir}/vitrine.sqlite`, nothing to install; one process.
  * - PostgreSQL, when a `postgres://` URL is given (`DATABASE_URL`): any number of provider
@@ -18,10 +19,12 @@ import { moderationStore, type ModerationStore } from './moderation.ts';
 import { orderStore, type OrderStore } from './orders.ts';
 import { openPostgres } from './postgres.ts';
 import { photoStore, type PhotoStore } from './photos.ts';
+import { placementStore, type PlacementStore } from './placements.ts';
 import { productStore, type ProductStore } from './products.ts';
 import { rateLimitCounters, type RateLimitCounters } from './rateLimits.ts';
 import { reviewStore, type ReviewStore } from './reviews.ts';
 import type { Schema } from './schema.ts';
+import { secretStore, type SecretStore } from './secrets.ts';
 import { finishAdminTokenFile } from './setup.ts';
 import { shopStore, type ShopStore } from './shops.ts';
 import { openSqliteFile, sqliteKysely } from './sqlite.ts';
@@ -52,6 +55,10 @@ export interface Storage {
   carts: CartRows;
   rateLimits: RateLimitCounters;
   photos: PhotoStore;
+  /** Where the owner placed widgets 4, 5, 6, and the storefront's placement reports. */
+  placements: PlacementStore;
+  /** Random secrets all provider processes share (the editor tokens' key). */
+  secrets: SecretStore;
   /** Closes the connection (SQLite) or the pool (PostgreSQL). */
   close(): Promise<void>;
 }
@@ -104,6 +111,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     carts: cartRows(db),
     rateLimits: rateLimitCounters(db),
     photos,
+    placements: placementStore(db, shops),
+    secrets: secretStore(db),
     async close() {
       if (closed) return;
       closed = true;

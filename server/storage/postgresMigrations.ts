@@ -206,4 +206,32 @@ export const postgresMigrations: PostgresMigration[] = [
       CREATE INDEX error_groups_by_last_seen ON error_groups(shop_id, last_seen);
     `,
   },
+  {
+    version: 6,
+    name: "owner mode: where the owner placed widgets 4, 5, 6 per device, placement reports per day, the provider's signing secrets (SQLite migration 10)",
+    sql: `
+      CREATE TABLE owner_placements (
+        shop_id text NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+        widget_id smallint NOT NULL CHECK (widget_id IN (4, 5, 6)),
+        device text NOT NULL CHECK (device IN ('desktop', 'mobile')),
+        selector text NOT NULL,
+        alignment text NOT NULL CHECK (alignment IN ('before', 'after', 'prepend', 'append')),
+        placement_id text NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (shop_id, widget_id, device)
+      );
+      CREATE TABLE placement_reports (
+        shop_id text NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+        day text NOT NULL,
+        placement_id text NOT NULL,
+        count bigint NOT NULL,
+        PRIMARY KEY (shop_id, day, placement_id)
+      );
+      CREATE TABLE provider_secrets (
+        name text PRIMARY KEY,
+        value text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -193,6 +193,38 @@ interface RateLimitsTable {
   hits: number;
 }
 
+/** A device class of the owner's placements (spec §9: mobile is a viewport of at most 767 px). */
+export type PlacementDevice = 'desktop' | 'mobile';
+/** Where a widget goes relative to the element a placement's selector finds (spec §3 placement). */
+export type PlacementAlignment = 'before' | 'after' | 'prepend' | 'append';
+
+/** Where the owner placed a widget (POST /api/update-selector): one row per shop, placed widget (4, 5, 6) and device. */
+interface OwnerPlacementsTable {
+  shop_id: string;
+  widget_id: number;
+  device: PlacementDevice;
+  selector: string;
+  alignment: PlacementAlignment;
+  /** The id the storefront reports when it used the placement (`owner-4-m`). */
+  placement_id: string;
+  updated_at: string;
+}
+
+/** Placement reports (spec §7) counted per shop, UTC day and placement id; no visitor data. */
+interface PlacementReportsTable {
+  shop_id: string;
+  day: string;
+  placement_id: string;
+  count: number;
+}
+
+/** Random secrets every provider process shares (the editor tokens' signing key), created on first use. */
+interface ProviderSecretsTable {
+  name: string;
+  value: string;
+  created_at: Defaulted<string>;
+}
+
 /** Every table of the provider's store. */
 export interface Schema {
   shops: ShopsTable;
@@ -212,6 +244,9 @@ export interface Schema {
   photos: PhotosTable;
   orders: OrdersTable;
   captured_emails: CapturedEmailsTable;
+  owner_placements: OwnerPlacementsTable;
+  placement_reports: PlacementReportsTable;
+  provider_secrets: ProviderSecretsTable;
 }
 
 /** A review's moderation state: pending and rejected reviews are never served or counted. */

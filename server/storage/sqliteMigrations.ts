@@ -267,6 +267,36 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 10,
+    name: "owner mode: where the owner placed widgets 4, 5, 6 per device, placement reports per day, the provider's signing secrets",
+    up(db) {
+      db.exec(`
+        CREATE TABLE owner_placements (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          widget_id INTEGER NOT NULL CHECK (widget_id IN (4, 5, 6)),
+          device TEXT NOT NULL CHECK (device IN ('desktop','mobile')),
+          selector TEXT NOT NULL,
+          alignment TEXT NOT NULL CHECK (alignment IN ('before','after','prepend','append')),
+          placement_id TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          PRIMARY KEY (shop_id, widget_id, device)
+        );
+        CREATE TABLE placement_reports (
+          shop_id TEXT NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
+          day TEXT NOT NULL,
+          placement_id TEXT NOT NULL,
+          count INTEGER NOT NULL,
+          PRIMARY KEY (shop_id, day, placement_id)
+        );
+        CREATE TABLE provider_secrets (
+          name TEXT PRIMARY KEY,
+          value TEXT NOT NULL,
+          created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        );
+      `);
+    },
+  },
 ];
 
 /** The schema version applied (`PRAGMA user_version`; 0 for a new file). */

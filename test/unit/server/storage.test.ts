@@ -26,6 +26,9 @@ const TABLES = [
   'error_reports',
   'carts',
   'rate_limits',
+  'owner_placements',
+  'placement_reports',
+  'provider_secrets',
 ];
 
 describe.runIf(TEST_ENGINE === 'sqlite')('SQLite migrations', () => {
