@@ -3,9 +3,11 @@
  * (one request per product; the loader has already preloaded it) and whether it shows at all.
  * Where it goes and what a click does are `productStars.ts`'s, what it says `snippetContent.ts`'s.
  */
+import { fetchPlacements } from '../../core/lib/fetchPlacements';
 import type { PageContext } from '../../core/pageContext';
 import type { ReviewStats } from '../../core/reviewStats';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
+import type { Placement } from '../../core/settings';
 import type { WidgetContext } from '../types';
 import { placeProductStars } from './productStars';
 import { fetchProductStats } from './statsRequests';
@@ -25,7 +27,10 @@ export function createProductLine(
 ): (page: PageContext) => void {
   let statsHandle = '';
   let stats: Promise<ReviewStats | null>;
-  return (page) => {
+  /** Where the owner moved the line (spec §7 widget 5): asked only when settings say it was moved. */
+  let moved: Placement[] | undefined;
+  let asked: Promise<unknown> | undefined;
+  const update = (page: PageContext): void => {
     const handle = page.pageType === 'product' && settings.starSnippet.product ? page.productHandle : null;
     if (!handle) return;
     // Instant navigation (a refresh on another product) fetches that product's stats.
@@ -33,7 +38,13 @@ export function createProductLine(
       statsHandle = handle;
       stats = fetchProductStats(ctx, handle);
     }
-    const el = placeProductStars(doc, handle);
+    // The line waits for the owner's placement (asked alongside the stats) rather than moving.
+    if (!moved && ctx.settings.placedWidgets.includes(5)) {
+      asked ??= fetchPlacements(window, ctx.settings, page, 5).then((found) => (moved = found));
+      void asked.then(() => update(page));
+      return;
+    }
+    const el = placeProductStars(doc, handle, moved);
     afterWrite();
     if (!el || el.hasAttribute('data-vitrine-filled')) return;
     el.setAttribute('data-vitrine-filled', '');
@@ -43,4 +54,5 @@ export function createProductLine(
       afterWrite();
     });
   };
+  return update;
 }

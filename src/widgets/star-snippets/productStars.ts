@@ -6,6 +6,7 @@
  * widget, ending 100 px above it, over 1000 ms (spec §9); instantly under `prefers-reduced-motion`.
  */
 import { MOUNT_ATTRIBUTE } from '../../core/constants';
+import type { Placement } from '../../core/settings';
 import { hiddenWithin } from './hidden';
 import { STARS_ATTR } from './injectSnippets';
 
@@ -32,28 +33,42 @@ const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role="banner"],[role="navig
 const REVIEWS_TARGET = `[${MOUNT_ATTRIBUTE}="reviews"]`;
 
 /**
- * Finds where the product line goes: inside a holder, else after the first visible product
+ * Finds where the product line goes: where the owner moved it, else inside a holder, else after the first visible product
  * title, else (themes with a bare `<h1>` and no `<main>`) after the first visible `h1` outside
  * the header, navigation, footer and dialogs. Hidden copies of the title are never anchors.
  */
-function productSpot(doc: Document): { at: Element; position: 'append' | 'after' } | null {
+function productSpot(doc: Document, moved: Placement[]): { at: Element; position: InsertPosition; id?: string } | null {
+  // Where the owner moved it (spec §7 widget 5), first; a selector that no longer matches (or
+  // is no CSS) falls through to the usual places.
+  for (const placement of moved) {
+    try {
+      const at = doc.querySelector(placement.selector);
+      const position = POSITIONS[placement.alignment];
+      if (at && typeof position === 'string') return { at, position, id: placement.id };
+    } catch {
+      /* not CSS: the next one */
+    }
+  }
   const holder = doc.querySelector(HOLDER);
-  if (holder) return { at: holder, position: 'append' };
+  if (holder) return { at: holder, position: 'beforeend' };
   const shown = (el: Element) => !hiddenWithin(el, doc.body);
   const title =
     [...doc.querySelectorAll(PRODUCT_TITLES)].find(shown) ||
     [...doc.querySelectorAll('h1')].find((heading) => shown(heading) && !heading.closest(NOT_PRODUCT));
-  return title ? { at: title, position: 'after' } : null;
+  return title ? { at: title, position: 'afterend' } : null;
 }
 
+/** `insertAdjacentElement` positions for a placement's alignment. */
+const POSITIONS: Record<string, InsertPosition> = { before: 'beforebegin', after: 'afterend', prepend: 'afterbegin', append: 'beforeend' };
+
 /** Creates (or returns the existing) product stars element for `handle`; null when there is no spot. */
-export function placeProductStars(doc: Document, handle: string): HTMLElement | null {
+export function placeProductStars(doc: Document, handle: string, moved: Placement[] = []): HTMLElement | null {
   const existing = doc.querySelector<HTMLElement>(`.vitrine-stars--product[${STARS_ATTR}]`);
   if (existing) {
     if (existing.getAttribute(STARS_ATTR) === handle) return existing;
     existing.remove(); // another product (instant navigation kept the element)
   }
-  const spot = productSpot(doc);
+  const spot = productSpot(doc, moved);
   if (!spot) return null;
   const el = doc.createElement('div');
   el.className = 'vitrine-stars vitrine-stars--product';
@@ -67,8 +82,9 @@ export function placeProductStars(doc: Document, handle: string): HTMLElement | 
       scrollToReviews(doc);
     }
   });
-  if (spot.position === 'append') spot.at.appendChild(el);
-  else spot.at.insertAdjacentElement('afterend', el);
+  // The placement report (spec §7) lists the owner's placement when it was used.
+  if (spot.id) el.setAttribute('data-vitrine-placement', spot.id);
+  spot.at.insertAdjacentElement(spot.position, el);
   return el;
 }
 
