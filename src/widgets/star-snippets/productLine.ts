@@ -3,13 +3,14 @@
  * (one request per product; the loader has already preloaded it) and whether it shows at all.
  * Where it goes and what a click does are `productStars.ts`'s, what it says `snippetContent.ts`'s.
  */
-import { fetchPlacements } from '../../core/lib/fetchPlacements';
+import { ERR_MODULE_INIT } from '../../core/errors';
 import type { PageContext } from '../../core/pageContext';
 import type { ReviewStats } from '../../core/reviewStats';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
-import type { Placement } from '../../core/settings';
 import type { WidgetContext } from '../types';
-import { placeProductStars } from './productStars';
+import type * as MovedPart from './lazy/moved';
+import MOVED_PART from './lazy/moved?part';
+import { placeProductStars, type Spot } from './productStars';
 import { fetchProductStats } from './statsRequests';
 
 /**
@@ -28,7 +29,7 @@ export function createProductLine(
   let statsHandle = '';
   let stats: Promise<ReviewStats | null>;
   /** Where the owner moved the line (spec §7 widget 5): asked only when settings say it was moved. */
-  let moved: Placement[] | undefined;
+  let ownerSpot: ((doc: Document) => Spot | null) | undefined;
   let asked: Promise<unknown> | undefined;
   const update = (page: PageContext): void => {
     const handle = page.pageType === 'product' && settings.starSnippet.product ? page.productHandle : null;
@@ -39,12 +40,21 @@ export function createProductLine(
       stats = fetchProductStats(ctx, handle);
     }
     // The line waits for the owner's placement (asked alongside the stats) rather than moving.
-    if (!moved && ctx.settings.placedWidgets.includes(5)) {
-      asked ??= fetchPlacements(window, ctx.settings, page, 5).then((found) => (moved = found));
+    if (!ownerSpot && ctx.settings.placedWidgets.includes(5)) {
+      asked ??= ctx
+        .load<typeof MovedPart>(MOVED_PART)
+        .then((part) => part.ownerSpot(ctx, page))
+        .then(
+          (found) => (ownerSpot = found),
+          (error: unknown) => {
+            ownerSpot = () => null;
+            ctx.report(ERR_MODULE_INIT, error, { widget: MOVED_PART });
+          },
+        );
       void asked.then(() => update(page));
       return;
     }
-    const el = placeProductStars(doc, handle, moved);
+    const el = placeProductStars(doc, handle, ownerSpot);
     afterWrite();
     if (!el || el.hasAttribute('data-vitrine-filled')) return;
     el.setAttribute('data-vitrine-filled', '');

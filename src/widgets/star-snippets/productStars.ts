@@ -6,9 +6,15 @@
  * widget, ending 100 px above it, over 1000 ms (spec §9); instantly under `prefers-reduced-motion`.
  */
 import { MOUNT_ATTRIBUTE } from '../../core/constants';
-import type { Placement } from '../../core/settings';
 import { hiddenWithin } from './hidden';
 import { STARS_ATTR } from './injectSnippets';
+
+/** Where the line goes: next to or inside `at`; `id` names the owner's placement when it is one (spec §7 placement report). */
+export interface Spot {
+  at: Element;
+  position: InsertPosition;
+  id?: string;
+}
 
 /** Scroll to reviews ends this many px above the widget. */
 const SCROLL_TO_REVIEWS_OFFSET_PX = 100;
@@ -37,18 +43,9 @@ const REVIEWS_TARGET = `[${MOUNT_ATTRIBUTE}="reviews"]`;
  * title, else (themes with a bare `<h1>` and no `<main>`) after the first visible `h1` outside
  * the header, navigation, footer and dialogs. Hidden copies of the title are never anchors.
  */
-function productSpot(doc: Document, moved: Placement[]): { at: Element; position: InsertPosition; id?: string } | null {
-  // Where the owner moved it (spec §7 widget 5), first; a selector that no longer matches (or
-  // is no CSS) falls through to the usual places.
-  for (const placement of moved) {
-    try {
-      const at = doc.querySelector(placement.selector);
-      const position = POSITIONS[placement.alignment];
-      if (at && typeof position === 'string') return { at, position, id: placement.id };
-    } catch {
-      /* not CSS: the next one */
-    }
-  }
+function productSpot(doc: Document, ownerSpot?: (doc: Document) => Spot | null): Spot | null {
+  const moved = ownerSpot?.(doc);
+  if (moved) return moved;
   const holder = doc.querySelector(HOLDER);
   if (holder) return { at: holder, position: 'beforeend' };
   const shown = (el: Element) => !hiddenWithin(el, doc.body);
@@ -58,17 +55,14 @@ function productSpot(doc: Document, moved: Placement[]): { at: Element; position
   return title ? { at: title, position: 'afterend' } : null;
 }
 
-/** `insertAdjacentElement` positions for a placement's alignment. */
-const POSITIONS: Record<string, InsertPosition> = { before: 'beforebegin', after: 'afterend', prepend: 'afterbegin', append: 'beforeend' };
-
 /** Creates (or returns the existing) product stars element for `handle`; null when there is no spot. */
-export function placeProductStars(doc: Document, handle: string, moved: Placement[] = []): HTMLElement | null {
+export function placeProductStars(doc: Document, handle: string, ownerSpot?: (doc: Document) => Spot | null): HTMLElement | null {
   const existing = doc.querySelector<HTMLElement>(`.vitrine-stars--product[${STARS_ATTR}]`);
   if (existing) {
     if (existing.getAttribute(STARS_ATTR) === handle) return existing;
     existing.remove(); // another product (instant navigation kept the element)
   }
-  const spot = productSpot(doc, moved);
+  const spot = productSpot(doc, ownerSpot);
   if (!spot) return null;
   const el = doc.createElement('div');
   el.className = 'vitrine-stars vitrine-stars--product';

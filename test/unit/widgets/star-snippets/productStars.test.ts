@@ -3,8 +3,20 @@
  * Where the product stars line goes (`placeProductStars`): the owner's placement first (spec §7
  * widget 5, listed in the placement report), else a holder, else after the product title.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../../src/core/parseSettings';
+import type { PageContext } from '../../../../src/core/pageContext';
+import type { Placement } from '../../../../src/core/settings';
+import { ownerSpot } from '../../../../src/widgets/star-snippets/lazy/moved';
 import { placeProductStars } from '../../../../src/widgets/star-snippets/productStars';
+import type { WidgetContext } from '../../../../src/widgets/types';
+
+/** The lazy part's spot finder, with the provider answering `placements`. */
+const moved = (placements: unknown[]) => {
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(placements)));
+  const ctx = { settings: { ...DEFAULT_SETTINGS, providerBase: 'https://p.example/api/', placedWidgets: [5] } } as unknown as WidgetContext;
+  return ownerSpot(ctx, { designMode: false, preview: false } as PageContext);
+};
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -15,7 +27,7 @@ const page = () => {
 };
 
 describe('placeProductStars', () => {
-  test("the owner's placement wins, with each alignment, and is named for the placement report", () => {
+  test("the owner's placement wins, with each alignment, and is named for the placement report", async () => {
     for (const [alignment, expected] of [
       ['before', 'STARS,P'],
       ['after', 'P,STARS'],
@@ -23,7 +35,7 @@ describe('placeProductStars', () => {
       ['append', 'P:$20,STARS'],
     ] as const) {
       page();
-      const el = placeProductStars(document, 'tee', [{ selector: '.price', alignment, id: 'owner-5-d' }])!;
+      const el = placeProductStars(document, 'tee', await moved([{ selector: '.price', alignment, id: 'owner-5-d' } satisfies Placement]))!;
       el.textContent = 'STARS';
       const price = document.querySelector('.price')!;
       const around = [...price.parentElement!.children]
@@ -35,12 +47,16 @@ describe('placeProductStars', () => {
     }
   });
 
-  test('a placement that matches nothing, or is no CSS, falls through to the title', () => {
+  test('a placement that matches nothing, or is no CSS, falls through to the title', async () => {
     page();
-    const el = placeProductStars(document, 'tee', [
-      { selector: '[[[', alignment: 'after', id: 'bad' },
-      { selector: '.gone', alignment: 'after', id: 'gone' },
-    ])!;
+    const el = placeProductStars(
+      document,
+      'tee',
+      await moved([
+        { selector: '[[[', alignment: 'after', id: 'bad' },
+        { selector: '.gone', alignment: 'after', id: 'gone' },
+      ]),
+    )!;
     expect(el.previousElementSibling?.className).toBe('product__title');
     expect(el.hasAttribute('data-vitrine-placement')).toBe(false);
   });
