@@ -8,7 +8,7 @@ import { MODULE } from './constants';
 import { bad, check, ID, isObj, keysOf, list, nullable, oneOf, own, placement, text, walker, type Rule, type Settings } from './settings';
 
 /** Support address used in the "unable to load" console text (spec §1). */
-const SUPPORT_EMAIL = 'support@vitrine.dev';
+export const SUPPORT_EMAIL = 'support@vitrine.dev';
 /** Default colours (spec §3). */
 const DEFAULT_COLORS = {
   starFront: '#fbda03',
@@ -16,6 +16,9 @@ const DEFAULT_COLORS = {
   bars: '#fbda03',
   verified: '#00a332',
 } as const;
+
+/** Every module but the offer card, which needs offers configured first. */
+export const DEFAULT_MODULES = [MODULE.cartReserved, MODULE.reviews, MODULE.currencyConverter, MODULE.contentProtection];
 
 /** Defaults; `providerBase`/`assetBase` are replaced from the script URL by `parseSettings`. */
 export const DEFAULT_SETTINGS: Settings = {
@@ -28,8 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   debug: false,
   demoMode: false,
   consentLimit: '',
-  // Every module but the offer card, which needs offers configured first.
-  modules: [MODULE.cartReserved, MODULE.reviews, MODULE.currencyConverter, MODULE.contentProtection],
+  modules: DEFAULT_MODULES,
   colors: { ...DEFAULT_COLORS },
   reviews: {},
   currency: {},

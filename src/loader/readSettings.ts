@@ -1,5 +1,5 @@
 import type { Settings } from '../core/settings';
-import { baseUrl, CURRENCY_CODE, DEFAULT_SETTINGS, EMAIL, HOST_NAME, LANGUAGE_CODE, scriptBase } from '../core/parseSettings';
+import { baseUrl, CURRENCY_CODE, DEFAULT_MODULES, EMAIL, HOST_NAME, LANGUAGE_CODE, scriptBase, SUPPORT_EMAIL } from '../core/parseSettings';
 
 /**
  * The settings the loader decides with, read at once from the raw settings (spec §1): each value
@@ -7,7 +7,8 @@ import { baseUrl, CURRENCY_CODE, DEFAULT_SETTINGS, EMAIL, HOST_NAME, LANGUAGE_CO
  * proxies, inherited keys). Problems are not collected here: the full validation
  * (`src/core/parseSettings.ts`, the `settings` chunk) runs before the first widget mounts, says
  * them in the console and replaces these; keeping it out of the loader keeps its walk and its
- * bytes off every page's first paint.
+ * bytes off every page's first paint. Only the loader's own fields are read (the others, which
+ * only widgets read, are absent until then: no widget mounts before).
  */
 export function readSettings(raw: unknown, scriptUrl: string): Settings {
   const base = scriptBase(scriptUrl);
@@ -28,20 +29,19 @@ export function readSettings(raw: unknown, scriptUrl: string): Settings {
   const numbers = (key: keyof Settings) => value(key, (found) => Array.isArray(found) && found.filter(Number.isInteger));
   const lastUpdated = value('lastUpdated');
   return {
-    ...DEFAULT_SETTINGS,
     shopId: value('shopId', (found) => (typeof found === 'string' || typeof found === 'number' ? String(found).trim() : '')) || '',
     shopDomain: text('shopDomain', HOST_NAME) || null,
     providerBase: baseUrl(value('providerBase'), base) || new URL('/api/', base).href,
     assetBase: baseUrl(value('assetBase'), base) || new URL('./', base).href,
-    language: text('language', LANGUAGE_CODE) || DEFAULT_SETTINGS.language,
-    supportEmail: text('supportEmail', EMAIL) || DEFAULT_SETTINGS.supportEmail,
+    language: text('language', LANGUAGE_CODE) || 'auto',
+    supportEmail: text('supportEmail', EMAIL) || SUPPORT_EMAIL,
     debug: value('debug') === true,
-    modules: numbers('modules') || DEFAULT_SETTINGS.modules,
+    modules: numbers('modules') || DEFAULT_MODULES,
     placements: object('placements') || {},
-    cartReserved: object('cartReserved') || DEFAULT_SETTINGS.cartReserved,
+    cartReserved: object('cartReserved') || { placement: null },
     reviews: object('reviews') || {},
-    shopCurrency: text('shopCurrency', CURRENCY_CODE) || DEFAULT_SETTINGS.shopCurrency,
+    shopCurrency: text('shopCurrency', CURRENCY_CODE) || 'USD',
     placedWidgets: numbers('placedWidgets') || [],
     lastUpdated: Number.isInteger(lastUpdated) && lastUpdated >= 0 ? lastUpdated : 0,
-  };
+  } as Settings;
 }
