@@ -6,6 +6,7 @@ import { CART_COOKIE } from './cart/store.ts';
 import { DISCOUNT_COOKIE, discountFor } from './discounts.ts';
 import { money, renderPage, type PageCtx } from './layout.ts';
 import { t } from './locale.ts';
+import { cdnUrl } from './media.ts';
 import { queryOf, sendHtml, type PageRoutes } from './pageContext.ts';
 
 type CartJson = ReturnType<typeof cartJson>;
@@ -25,7 +26,7 @@ function cartRow(ctx: PageCtx, item: CartJson['items'][number], lineNumber: numb
   const locale = ctx.locale;
   const details = `<td class="cart-item__details"><a href="${esc(item.url)}" class="cart-item__name link">${esc(item.product_title)}</a>${item.variant_title ? `<div class="product-option">${esc(item.variant_title)}</div>` : ''}<div class="product-option">${money(item.price, ctx)}</div>${discountNote(ctx, item)}</td>`;
   const quantity = `<td class="cart-item__quantity"><label class="visually-hidden" for="Quantity-${lineNumber}">${esc(t(locale, 'quantity'))}: ${esc(item.title)}</label><input class="quantity__input" type="number" name="updates[]" value="${item.quantity}" min="0" id="Quantity-${lineNumber}" data-index="${lineNumber}" style="width:8rem"> <a href="${esc(ctx.root)}cart/change?line=${lineNumber}&amp;quantity=0" class="button button--secondary cart-remove-button" aria-label="${esc(`${t(locale, 'remove')} ${item.title}`)}">×</a></td>`;
-  return `<tr class="cart-item" id="CartItem-${lineNumber}"><td class="cart-item__media"><img src="${esc(item.image)}" alt="${esc(item.product_title)}" width="80" height="80" loading="lazy"></td>${details}${quantity}<td class="cart-item__totals right">${item.total_discount ? `<s class="price price--end">${money(item.original_line_price, ctx)}</s> ` : ''}<span class="price price--end">${money(item.final_line_price, ctx)}</span></td></tr>`;
+  return `<tr class="cart-item" id="CartItem-${lineNumber}"><td class="cart-item__media">${item.image ? `<img src="${esc(cdnUrl(item.image, ctx.imageHost, 300))}" alt="${esc(item.product_title)}" width="80" height="80" loading="lazy">` : ''}</td>${details}${quantity}<td class="cart-item__totals right">${item.total_discount ? `<s class="price price--end">${money(item.original_line_price, ctx)}</s> ` : ''}<span class="price price--end">${money(item.final_line_price, ctx)}</span></td></tr>`;
 }
 
 /** The cart form: the rows, the total and the update and checkout buttons. */

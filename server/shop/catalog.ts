@@ -1,7 +1,12 @@
 /**
  * The demo shop catalogue: deterministic, in code. Prices are in cents.
  * Shapes follow Shopify's Liquid `{{ product | json }}` / `/products/{handle}.js`.
+ * Images are the generated photos of productPhotos.ts, at the platform CDN's paths
+ * (`/cdn/shop/files/{name}.jpg?v=…`, served by images.ts).
  */
+import { hashString } from '../lib/prng.ts';
+import { cdnFilePath } from './media.ts';
+import { PHOTO_SIZE, PHOTO_STYLE, type PhotoSpec } from './productPhotos.ts';
 
 interface OptionSpec {
   name: string;
@@ -27,13 +32,19 @@ interface ProductSpec {
   untracked?: boolean;
   /** The option (by name) whose values pick per-variant images. */
   imageOption?: string;
+  /**
+   * Not photographed yet: no images at all, as shops list such products (Dawn shows a text card
+   * and the product page without media). Its product page is the demo's page where our product
+   * stars line is the largest paint (README: "The demo's product photos and the largest paint").
+   */
+  noImages?: boolean;
   collections: string[];
   description: string;
   hue: number;
   shape: ShapeKind;
 }
 
-/** The drawing of a product's generated image. */
+/** The drawing of a product's generated photo. */
 export type ShapeKind = 'tee' | 'bag' | 'mug' | 'vase' | 'circle' | 'box' | 'drop' | 'star';
 
 /** A variant as the platform's product JSON has it. */
@@ -62,6 +73,7 @@ export interface Variant {
   selling_plan_allocations: unknown[];
 }
 
+/** An image as the platform's product JSON has it (`src`: the CDN path, without a host). */
 interface ProductImage {
   id: number;
   product_id: number;
@@ -97,7 +109,8 @@ export interface Product {
   compare_at_price_varies: boolean;
   variants: Variant[];
   images: string[];
-  featured_image: string;
+  /** Null for a product without images (`images` and `media` are then empty). */
+  featured_image: string | null;
   options: string[];
   options_with_values: { name: string; position: number; values: string[] }[];
   media: {
@@ -137,6 +150,26 @@ export interface Collection {
   description: string;
   productHandles: string[];
 }
+
+/** Colour names used by option values, for variant photos. */
+const NAMED_COLORS: Record<string, string> = {
+  black: '#222831',
+  white: '#eef0f2',
+  navy: '#1f3a68',
+  grey: '#8a8f98',
+  forest: '#2f5d3a',
+  clay: '#b86b4b',
+  mustard: '#d4a017',
+  charcoal: '#3b3f45',
+  rust: '#a4462b',
+  tan: '#c19a6b',
+  sand: '#d8c3a5',
+  sage: '#9caf88',
+  ink: '#23395d',
+  sky: '#8ec5e8',
+  olive: '#6b7339',
+  tortoise: '#7b4a2a',
+};
 
 const SIZES: OptionSpec = { name: 'Size', values: ['S', 'M', 'L', 'XL'] };
 
@@ -393,8 +426,9 @@ const SPECS: ProductSpec[] = [
     tags: ['paper', 'gift'],
     price: 4800,
     soldOut: 'all',
+    noImages: true,
     collections: ['accessories'],
-    description: 'Brass fountain pen with a fine steel nib. Currently sold out.',
+    description: 'Brass fountain pen with a fine steel nib.',
     hue: 50,
     shape: 'star',
   },
@@ -545,8 +579,6 @@ const VARIANT_ID_BASE = 42000000000000;
 /** Fixed catalogue date so JSON is deterministic. */
 const CATALOG_EPOCH = Date.UTC(2024, 0, 15, 12, 0, 0);
 
-const IMAGE_SIZE = 600;
-
 function slug(text: string): string {
   return text
     .toLowerCase()
@@ -554,9 +586,47 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The generated image of a product, or of one of its option values (`variantKey`, e.g. a colour). */
-function productImagePath(handle: string, variantKey?: string): string {
-  return variantKey ? `/images/products/${handle}--${slug(variantKey)}.svg` : `/images/products/${handle}.svg`;
+/** One photo of a product: its file name (`{handle}` or `{handle}-{option value}`), alt text and drawing. */
+interface PhotoEntry {
+  name: string;
+  alt: string;
+  photo: PhotoSpec;
+}
+
+/** The fill of an option value's photo: its named colour, else a hue from its name. */
+function valueColour(value: string): string {
+  const key = slug(value);
+  return NAMED_COLORS[key] ?? `hsl(${hashString(key) % 360} 50% 50%)`;
+}
+
+/** The product's photos: the main one, then one per value of the image option; none for `noImages`. */
+function photoEntries(spec: ProductSpec, imageOption: OptionSpec | null): PhotoEntry[] {
+  if (spec.noImages) return [];
+  const photo = (name: string, colour: string | null): PhotoSpec => ({
+    shape: spec.shape,
+    hue: spec.hue,
+    colour,
+    scene: spec.handle,
+    grain: name,
+  });
+  return [
+    { name: spec.handle, alt: spec.title, photo: photo(spec.handle, null) },
+    ...(imageOption?.values ?? []).map((value) => {
+      const name = `${spec.handle}-${slug(value)}`;
+      return { name, alt: `${spec.title} in ${value}`, photo: photo(name, valueColour(value)) };
+    }),
+  ];
+}
+
+/** The CDN path of a photo; its `v` changes with the drawing, as the platform's changes with the file. */
+function photoPath(entry: PhotoEntry): string {
+  const { shape, hue, colour } = entry.photo;
+  return cdnFilePath(`${entry.name}.jpg`, hashString(`${PHOTO_STYLE}|${entry.name}|${shape}|${hue}|${colour}`));
+}
+
+/** The option whose values have photos of their own (`imageOption`), if any. */
+function imageOptionOf(spec: ProductSpec): OptionSpec | null {
+  return spec.options?.find((option) => option.name === spec.imageOption) ?? null;
 }
 
 /** Every combination of option values, in option order (`S / Black`, `S / White`, …). */
@@ -566,30 +636,26 @@ function cartesian(options: OptionSpec[]): string[][] {
   return combinations;
 }
 
-/** The product's images: the main one, then one per value of the image option; and the latter by value. */
+/** The product's images (photoEntries), and those of the image option's values by value. */
 function productImages(spec: ProductSpec, productId: number, date: string, imageOption: OptionSpec | null) {
-  const images: ProductImage[] = [];
-  const addImage = (src: string, alt: string): ProductImage => {
-    const position = images.length + 1;
-    const image: ProductImage = {
-      id: productId * 10 + position,
-      product_id: productId,
-      position,
-      created_at: date,
-      updated_at: date,
-      alt,
-      width: IMAGE_SIZE,
-      height: IMAGE_SIZE,
-      src,
-      variant_ids: [],
-    };
-    images.push(image);
-    return image;
-  };
-  addImage(productImagePath(spec.handle), spec.title);
+  const images: ProductImage[] = photoEntries(spec, imageOption).map((entry, index) => ({
+    id: productId * 10 + index + 1,
+    product_id: productId,
+    position: index + 1,
+    created_at: date,
+    updated_at: date,
+    alt: entry.alt,
+    width: PHOTO_SIZE,
+    height: PHOTO_SIZE,
+    src: photoPath(entry),
+    variant_ids: [],
+  }));
+  // The images after the first are the option values', in value order.
   const byValue = new Map<string, ProductImage>();
-  for (const value of imageOption?.values ?? [])
-    byValue.set(value, addImage(productImagePath(spec.handle, value), `${spec.title} in ${value}`));
+  imageOption?.values.forEach((value, index) => {
+    const image = images[index + 1];
+    if (image) byValue.set(value, image);
+  });
   return { images, byValue };
 }
 
@@ -639,12 +705,12 @@ function productMedia(images: ProductImage[]): Product['media'] {
     alt: image.alt,
     id: image.id + 500,
     position: image.position,
-    preview_image: { aspect_ratio: 1, height: IMAGE_SIZE, width: IMAGE_SIZE, src: image.src },
+    preview_image: { aspect_ratio: 1, height: image.height, width: image.width, src: image.src },
     aspect_ratio: 1,
-    height: IMAGE_SIZE,
+    height: image.height,
     media_type: 'image' as const,
     src: image.src,
-    width: IMAGE_SIZE,
+    width: image.width,
   }));
 }
 
@@ -654,7 +720,7 @@ function buildProduct(spec: ProductSpec, index: number): Product {
   const date = new Date(CATALOG_EPOCH + index * 86400000 * 7).toISOString();
   const options = spec.options ?? [{ name: 'Title', values: ['Default Title'] }];
   const imageOptionIndex = spec.imageOption ? options.findIndex((option) => option.name === spec.imageOption) : -1;
-  const { images, byValue } = productImages(spec, id, date, imageOptionIndex >= 0 ? options[imageOptionIndex]! : null);
+  const { images, byValue } = productImages(spec, id, date, imageOptionOf(spec));
   const variants = cartesian(options).map((values, variantIndex) => {
     const image = imageOptionIndex >= 0 ? (byValue.get(values[imageOptionIndex]!) ?? null) : null;
     const variant = buildVariant(spec, index, values, variantIndex, image);
@@ -684,7 +750,7 @@ function buildProduct(spec: ProductSpec, index: number): Product {
     compare_at_price_varies: Math.min(...compareAtPrices) !== Math.max(...compareAtPrices),
     variants,
     images: images.map((image) => image.src),
-    featured_image: images[0]!.src,
+    featured_image: images[0]?.src ?? null,
     options: options.map((option) => option.name),
     options_with_values: options.map((option, position) => ({ name: option.name, position: position + 1, values: option.values })),
     media: productMedia(images),
@@ -723,11 +789,19 @@ export const PRODUCTS: readonly CatalogProduct[] = catalog.products;
 export const COLLECTIONS: readonly Collection[] = catalog.collections;
 
 const byHandle = new Map(PRODUCTS.map((entry) => [entry.product.handle, entry]));
+const photosByName = new Map(
+  SPECS.flatMap((spec) => photoEntries(spec, imageOptionOf(spec)).map((entry) => [entry.name, entry.photo] as const)),
+);
 const byVariant = new Map(PRODUCTS.flatMap((entry) => entry.product.variants.map((variant) => [variant.id, { entry, variant }] as const)));
 
 /** The product with this handle. */
 export function getProduct(handle: string): CatalogProduct | undefined {
   return byHandle.get(handle);
+}
+
+/** What the catalogue's photo with this file name (without `.jpg`) shows, if there is one. */
+export function getPhoto(name: string): PhotoSpec | undefined {
+  return photosByName.get(name);
 }
 
 /** The variant with this id and its product. */
@@ -779,23 +853,3 @@ export function sortProducts(list: CatalogProduct[], sortBy: string): CatalogPro
       return out;
   }
 }
-
-/** Colour names used by option values, for variant images. */
-export const NAMED_COLORS: Record<string, string> = {
-  black: '#222831',
-  white: '#eef0f2',
-  navy: '#1f3a68',
-  grey: '#8a8f98',
-  forest: '#2f5d3a',
-  clay: '#b86b4b',
-  mustard: '#d4a017',
-  charcoal: '#3b3f45',
-  rust: '#a4462b',
-  tan: '#c19a6b',
-  sand: '#d8c3a5',
-  sage: '#9caf88',
-  ink: '#23395d',
-  sky: '#8ec5e8',
-  olive: '#6b7339',
-  tortoise: '#7b4a2a',
-};

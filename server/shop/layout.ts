@@ -25,6 +25,8 @@ export interface PageCtx {
   includeScript: boolean;
   /** Request path without prefix and query, e.g. '/products/x'. */
   path: string;
+  /** `//host[:port]` that image URLs are written with, as the platform writes them ('' for root-relative ones; media.ts). */
+  imageHost: string;
 }
 
 /** What a page puts into the layout. */
@@ -83,6 +85,7 @@ main{display:block;min-height:50vh}
 .card{position:relative}
 .card__inner{position:relative;background:#f3f3f3;aspect-ratio:1/1;overflow:hidden}
 .card__inner img{width:100%;height:100%;object-fit:cover}
+.card__inner>.card__content{padding:1.6rem}.card--text .card__inner .card__heading{font-size:2rem;margin:0}
 .card__heading{font-size:1.5rem;font-weight:500;margin:1rem 0 .4rem}
 .full-unstyled-link{text-decoration:none;color:inherit}
 .full-unstyled-link::after{content:"";position:absolute;inset:0}
@@ -99,7 +102,7 @@ main{display:block;min-height:50vh}
 .facets{display:flex;justify-content:space-between;align-items:center;gap:1rem;margin:0 0 2rem;flex-wrap:wrap}
 .select__select,.quantity__input,.field__input{font:inherit;font-size:1.5rem;min-height:4.4rem;padding:0 1rem;border:1px solid #767676;background:#fff;color:#121212;border-radius:0}
 .product{display:grid;gap:2rem;padding:0}
-@media (min-width:750px){.product{grid-template-columns:1.2fr 1fr}}
+@media (min-width:750px){.product{grid-template-columns:1.2fr 1fr}.product--no-media{grid-template-columns:1fr;max-width:57rem;margin:0 auto}}
 .product__media img{width:100%;background:#f3f3f3}
 .product__title h1{font-size:2.8rem}
 .product-form__input{border:0;padding:0;margin:0 0 1.6rem}

@@ -5,6 +5,7 @@ import { CART_COOKIE, type CartStore } from './cart/store.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t, type Locale } from './locale.ts';
 import { marketFor, shopperCountry } from './markets.ts';
+import { imageHostOf } from './media.ts';
 
 /** The query string as single strings (the first of repeated keys). */
 export function queryOf(request: FastifyRequest): Record<string, string | undefined> {
@@ -33,6 +34,7 @@ export async function pageCtx(request: FastifyRequest, store: CartStore, locale:
     market: marketFor(country),
     includeScript: query.vitrine !== '0' && query.vitrine !== 'off',
     path,
+    imageHost: imageHostOf(request),
   };
 }
 

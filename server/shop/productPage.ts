@@ -9,6 +9,7 @@ import { getProduct, type Product, type Variant } from './catalog.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t } from './locale.ts';
 import { presentment, type Market } from './markets.ts';
+import { imageHostOf, imageTag, PRODUCT_MEDIA_IMAGE, PRODUCT_THUMBNAIL_IMAGE, withImageHost } from './media.ts';
 import { queryOf, sendHtml, type PageRoutes } from './pageContext.ts';
 import { analyticsProduct, priceHtml } from './sections.ts';
 
@@ -58,10 +59,12 @@ function marketProductJson(product: Product, market: Market) {
   };
 }
 
-/** `/products/{handle}.json` shape: `{product}` with extra Shopify-admin-style aliases. */
-function productApiJson(product: Product) {
-  const image = product.media[0] ? { src: product.featured_image, width: 600, height: 600, alt: product.title } : null;
-  return { ...productJson(product), body_html: product.description, product_type: product.type, image };
+/** `/products/{handle}.json` shape: `{product}` with extra Shopify-admin-style aliases; image URLs at `host`. */
+function productApiJson(product: Product, host: string) {
+  const json = withImageHost(productJson(product), host);
+  const media = json.media[0];
+  const image = media ? { src: media.src, width: media.width, height: media.height, alt: product.title } : null;
+  return { ...json, body_html: product.description, product_type: product.type, image };
 }
 
 /** One dropdown per option, the selected variant's values selected. */
@@ -75,20 +78,30 @@ function variantSelects(product: Product, selected: Variant): string {
   return `<variant-selects id="variant-selects-${SECTION_ID}" data-section="${SECTION_ID}">${dropdowns.join('')}</variant-selects>`;
 }
 
-/** The main image and, with more than one, the other images as thumbnails. */
-function productMedia(product: Product, selected: Variant): string {
-  const mainImage = selected.featured_image?.src ?? product.featured_image;
+/**
+ * The main image (the selected variant's, else the product's: eager, high fetch priority, as the
+ * page's largest paint should be) and, with more than one, the other images as thumbnails;
+ * srcset and sizes as Dawn writes them. Nothing for a product without images.
+ */
+function productMedia(ctx: PageCtx, product: Product, selected: Variant): string {
+  const main = selected.featured_image ?? product.media[0];
+  if (!main) return '';
   const thumbnails =
     product.media.length > 1
       ? `<ul class="list-menu product__media-list" role="list" style="margin-top:1rem">${product.media
           .slice(1)
           .map(
             (media) =>
-              `<li style="width:7rem"><img src="${esc(media.src)}" alt="${esc(media.alt)}" width="70" height="70" loading="lazy" decoding="async"></li>`,
+              `<li style="width:7rem">${imageTag(media, ctx.imageHost, { ...PRODUCT_THUMBNAIL_IMAGE, alt: media.alt, attributes: 'loading="lazy"' })}</li>`,
           )
           .join('')}</ul>`
       : '';
-  return `<div class="product__media-wrapper"><div class="product__media media"><img src="${esc(mainImage)}" alt="${esc(product.title)}" width="600" height="600" fetchpriority="high" decoding="async"></div>${thumbnails}</div>`;
+  const image = imageTag(main, ctx.imageHost, {
+    ...PRODUCT_MEDIA_IMAGE,
+    alt: product.title,
+    attributes: 'loading="eager" fetchpriority="high"',
+  });
+  return `<div class="product__media-wrapper"><div class="product__media media">${image}</div>${thumbnails}</div>`;
 }
 
 /** The quantity input and the add-to-cart form (the button says sold out or pre-order when it should). */
@@ -116,9 +129,9 @@ function productBody(ctx: PageCtx, product: Product, variantId: number | null): 
     product.variants.find((variant) => variant.id === variantId) ??
     product.variants.find((variant) => variant.available) ??
     product.variants[0]!;
-  const productJsonScript = `<script type="application/json" id="ProductJson-${SECTION_ID}">${safeJson(marketProductJson(product, ctx.market))}</script>`;
+  const productJsonScript = `<script type="application/json" id="ProductJson-${SECTION_ID}">${safeJson(withImageHost(marketProductJson(product, ctx.market), ctx.imageHost))}</script>`;
   const formScript = `<script data-section="${SECTION_ID}" data-money-format="${esc(ctx.market.format)}">${PRODUCT_FORM_SCRIPT}</script>`;
-  return `<section id="shopify-section-${SECTION_ID}" class="shopify-section section"><product-info id="MainProduct-${SECTION_ID}" class="page-width" data-section="${SECTION_ID}" data-product-id="${product.id}"><div class="product product--medium grid--1-col">${productMedia(product, selected)}${productInfo(ctx, product, selected)}</div></product-info>${productJsonScript}${formScript}</section>`;
+  return `<section id="shopify-section-${SECTION_ID}" class="shopify-section section"><product-info id="MainProduct-${SECTION_ID}" class="page-width" data-section="${SECTION_ID}" data-product-id="${product.id}"><div class="product product--medium grid--1-col${product.media.length ? '' : ' product--no-media'}">${productMedia(ctx, product, selected)}${productInfo(ctx, product, selected)}</div></product-info>${productJsonScript}${formScript}</section>`;
 }
 
 /** `/products/{handle}` (HTML) and `/products/{handle}.js` / `.json` (the platform's product JSON, CORS `*`). */
@@ -130,7 +143,10 @@ export function registerProductPages(app: FastifyInstance, pages: PageRoutes): v
     if (suffix === '.js' || suffix === '.json') {
       reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').type('application/json; charset=utf-8');
       if (!entry) return reply.code(404).send({ status: 404, message: 'Not Found', description: 'Not Found' });
-      return reply.send(suffix === '.js' ? productJson(entry.product) : { product: productApiJson(entry.product) });
+      const host = imageHostOf(request);
+      return reply.send(
+        suffix === '.js' ? withImageHost(productJson(entry.product), host) : { product: productApiJson(entry.product, host) },
+      );
     }
     if (!entry || suffix) return pages.notFound(request, reply);
     const ctx = await pages.pageCtx(request);

@@ -247,6 +247,15 @@ export function demoSettingsWithOffer(settingsJson: string): string | null {
   });
 }
 
+/**
+ * The demo catalogue's image of each product (`products.image_url`: its first image, null without
+ * one). A store seeded before the catalogue's images moved (SVGs under `/images/products/`, then
+ * photos on the CDN's paths) gets them at start, as a provider syncing the shop's products would.
+ */
+export function demoProductImages(): { handle: string; image_url: string | null }[] {
+  return PRODUCTS.map(({ product }) => ({ handle: product.handle, image_url: product.featured_image }));
+}
+
 /** The demo orders (SEED_FACTS.orders), placed one day apart before `now`. */
 export function buildDemoOrders(now: Date = new Date()): DemoOrderRow[] {
   return SEED_FACTS.orders.map((order, index) => ({

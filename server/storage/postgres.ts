@@ -6,7 +6,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
-import { buildDemoData, buildDemoOrders, demoSettingsWithOffer, type DemoData } from './demoData.ts';
+import { buildDemoData, buildDemoOrders, demoProductImages, demoSettingsWithOffer, type DemoData } from './demoData.ts';
 import { postgresMigrations } from './postgresMigrations.ts';
 import type { Schema } from './schema.ts';
 import { applyDemoAdminToken, type SetupResult } from './setup.ts';
@@ -82,6 +82,16 @@ async function topUpDemoOffer(client: pg.PoolClient): Promise<void> {
   if (updated) await client.query('UPDATE shops SET settings_json = $1 WHERE id = $2', [updated, DEMO_SHOP_ID]);
 }
 
+/** The demo products' images as the catalogue has them now (demoProductImages). */
+async function topUpDemoProductImages(client: pg.PoolClient): Promise<void> {
+  for (const { handle, image_url } of demoProductImages())
+    await client.query('UPDATE products SET image_url = $1 WHERE shop_id = $2 AND handle = $3 AND image_url IS DISTINCT FROM $1', [
+      image_url,
+      DEMO_SHOP_ID,
+      handle,
+    ]);
+}
+
 /** Migrates and seeds under the advisory lock; a process that waited for it finds the work done. */
 async function setUp(pool: pg.Pool, options: PostgresOptions): Promise<SetupResult> {
   const client = await pool.connect();
@@ -104,6 +114,7 @@ async function setUp(pool: pg.Pool, options: PostgresOptions): Promise<SetupResu
       else {
         await topUpDemoOrders(client, options.now ?? new Date());
         await topUpDemoOffer(client);
+        await topUpDemoProductImages(client);
       }
       let setHash: Promise<unknown> = Promise.resolve();
       const result = applyDemoAdminToken(options.adminToken, seeded, null, (hash) => {

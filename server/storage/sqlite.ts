@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { legacyPlaintextToken } from './adminTokens.ts';
-import { buildDemoData, buildDemoOrders, demoSettingsWithOffer, type DemoData } from './demoData.ts';
+import { buildDemoData, buildDemoOrders, demoProductImages, demoSettingsWithOffer, type DemoData } from './demoData.ts';
 import type { Schema } from './schema.ts';
 import { migrate } from './sqliteMigrations.ts';
 import { applyDemoAdminToken, type SetupResult } from './setup.ts';
@@ -91,6 +91,12 @@ function topUpDemoOffer(db: Database.Database): void {
   if (updated) db.prepare('UPDATE shops SET settings_json = ? WHERE id = ?').run(updated, DEMO_SHOP_ID);
 }
 
+/** The demo products' images as the catalogue has them now (demoProductImages). */
+function topUpDemoProductImages(db: Database.Database): void {
+  const update = db.prepare('UPDATE products SET image_url = ? WHERE shop_id = ? AND handle = ? AND image_url IS NOT ?');
+  for (const { handle, image_url } of demoProductImages()) update.run(image_url, DEMO_SHOP_ID, handle, image_url);
+}
+
 /**
  * Opens (creating the directory if needed) `${dataDir}/vitrine.sqlite`, migrates and seeds it,
  * applies the demo shop's admin token, and returns the raw connection with what setup did.
@@ -123,6 +129,7 @@ export function openSqliteFile(
         else {
           topUpDemoOrders(db, now);
           topUpDemoOffer(db);
+          topUpDemoProductImages(db);
         }
         return applyDemoAdminToken(adminToken, seeded, legacyToken, (hash) =>
           db.prepare('UPDATE shops SET admin_token_sha256 = ? WHERE id = ?').run(hash, DEMO_SHOP_ID),

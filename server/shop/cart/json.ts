@@ -16,7 +16,9 @@ export function lineItemJson(line: CartLine, root: string, discount: AppliedDisc
   if (!found) return null;
   const { entry, variant } = found;
   const product = entry.product;
-  const image = variant.featured_image?.src ?? product.featured_image;
+  // The variant's image, else the product's first; a product without images has none (null fields, as the platform's).
+  const picture = variant.featured_image ?? product.media[0] ?? null;
+  const image = picture?.src ?? null;
   const isDefault = variant.title === 'Default Title';
   const linePrice = variant.price * line.quantity;
   return {
@@ -38,7 +40,13 @@ export function lineItemJson(line: CartLine, root: string, discount: AppliedDisc
     product_has_only_default_variant: product.variants.length === 1 && isDefault,
     gift_card: product.gift_card,
     url: `${root}products/${product.handle}?variant=${variant.id}`,
-    featured_image: { aspect_ratio: 1, alt: product.title, height: 600, url: image, width: 600 },
+    featured_image: {
+      aspect_ratio: picture && picture.width / picture.height,
+      alt: product.title,
+      height: picture?.height ?? null,
+      url: image,
+      width: picture?.width ?? null,
+    },
     image,
     handle: product.handle,
     requires_shipping: variant.requires_shipping,

@@ -25,7 +25,9 @@ export function readProductInfo(doc: Document = document): ProductInfo {
   const meta = (property: string) => doc.querySelector(`meta[property="${property}"]`)?.getAttribute('content') || '';
   title = title || meta('og:title') || (doc.querySelector('h1')?.textContent || '').trim();
   image = image || meta('og:image') || null;
-  if (image && image.startsWith('//')) image = 'https:' + image;
+  // Scheme-less, as the platform writes image URLs: the page's own scheme (https on the platform,
+  // http on a development shop), which the URL checks below and JSON-LD need spelled out.
+  if (image && image.startsWith('//')) image = location.protocol + image;
   if (image && !/^(https?:\/\/|\/)/i.test(image)) image = null;
   const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
   return {
