@@ -141,8 +141,10 @@ const CART = /* @__PURE__ */ seg('cart');
  *   `/collections/cart-accessories` keep their own type; same for the others.
  * - `/search` → searchResults; anything else → other.
  * Metadata 'page' still honours the app pages, which are platform "pages".
+ * `meta` is the platform's page metadata (`ShopifyAnalytics.meta.page`) as found: its `pageType`
+ * counts only when it is a string.
  */
-export function detectPageType(path: string, meta?: { pageType?: string | null } | null, host?: string): DetectedPageType {
+export function detectPageType(path: string, meta?: unknown, host?: string): DetectedPageType {
   const raw = typeof path === 'string' ? path : '';
   const lowerPath = stripLocale(raw).toLowerCase();
   const app = APP_PAGE.exec(lowerPath);
@@ -220,7 +222,7 @@ export function isDesignMode(win: Window): boolean {
 export function isPreview(url: string): boolean {
   let parsed: URL;
   try {
-    parsed = new URL(url, 'https://x.invalid/');
+    parsed = new URL(url, 'https://invalid.invalid/');
   } catch {
     return false;
   }
@@ -265,7 +267,7 @@ export function readPageContext(win: Window): PageContext {
   const store = readStoreState(win);
   const page = read(read(read(win, 'ShopifyAnalytics'), 'meta'), 'page');
   return {
-    pageType: detectPageType(path, { pageType: str(read(page, 'pageType')) }, String(read(loc, 'hostname') || '')),
+    pageType: detectPageType(path, page, String(read(loc, 'hostname') || '')),
     localeRoot: localeRoot(path),
     productHandle: productHandle(path),
     collectionHandle: collectionHandle(path),
