@@ -15,6 +15,12 @@ export function queryOf(request: FastifyRequest): Record<string, string | undefi
   return out;
 }
 
+/**
+ * The editor token the demo's app embed writes in design mode, for now a placeholder: the real
+ * one comes from the provider's token issuer (owner mode), which replaces this where `pageCtx` sets it.
+ */
+const PLACEHOLDER_EDITOR_TOKEN = 'demo-editor-token';
+
 /** Build the page context from the request (locale, cookies, design/preview flags). */
 export async function pageCtx(request: FastifyRequest, store: CartStore, locale: Locale): Promise<PageCtx> {
   const query = queryOf(request);
@@ -22,16 +28,18 @@ export async function pageCtx(request: FastifyRequest, store: CartStore, locale:
   const path = rawPath.slice(locale.prefix.length) || '/';
   const country = shopperCountry(locale.country, request.cookies['localization']);
   const token = request.cookies[CART_COOKIE];
+  const designMode = query.design_mode === '1' || query.design_mode === 'true';
   return {
     locale,
     prefix: locale.prefix,
     root: `${locale.prefix}/`,
-    designMode: query.design_mode === '1' || query.design_mode === 'true',
+    designMode,
     previewThemeId: query.preview_theme_id ? query.preview_theme_id.slice(0, 40) : null,
     cartCount: token ? await store.itemCount(token) : 0,
     country,
     market: marketFor(country),
     includeScript: query.vitrine !== '0' && query.vitrine !== 'off',
+    editorToken: designMode ? PLACEHOLDER_EDITOR_TOKEN : null,
     path,
   };
 }
