@@ -8,7 +8,6 @@ import { LOCALES, localeForPath, type Locale } from './locale.ts';
 import { COUNTRY_CODE } from './markets.ts';
 import { notFoundPage, pageCtx, sendHtml } from './pageContext.ts';
 import { registerPages } from './pages.ts';
-import { registerSectionRendering } from './sectionRendering.ts';
 
 const CURRENCY_RE = /^[A-Z]{3}$/;
 
@@ -47,7 +46,6 @@ export function registerShop(app: FastifyInstance, ctx: AppContext): void {
   registerImages(app);
   for (const locale of LOCALES) {
     const plugin = async (scope: FastifyInstance) => {
-      registerSectionRendering(scope);
       registerPages(scope, ctx, locale);
       registerCartRoutes(scope, ctx, locale.prefix);
       registerLocalization(scope);

@@ -5,6 +5,7 @@ import { CART_COOKIE, type CartStore } from './cart/store.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t, type Locale } from './locale.ts';
 import { marketFor, shopperCountry } from './markets.ts';
+import { sectionAnswer } from './sectionRendering.ts';
 
 /** The query string as single strings (the first of repeated keys). */
 export function queryOf(request: FastifyRequest): Record<string, string | undefined> {
@@ -44,8 +45,13 @@ export async function pageCtx(request: FastifyRequest, store: CartStore, locale:
   };
 }
 
-/** Send a page (`no-cache` unless `cacheControl` says otherwise). */
+/**
+ * Send a page (`no-cache` unless `cacheControl` says otherwise), or the part of it a Section
+ * Rendering API request asks for (`?section_id=`, `?sections=`: sectionRendering.ts).
+ */
 export function sendHtml(reply: FastifyReply, html: string, status = 200, cacheControl = 'no-cache'): FastifyReply {
+  const section = status === 200 ? sectionAnswer(queryOf(reply.request), html) : null;
+  if (section) return reply.code(section.status).type(section.type).header('cache-control', cacheControl).send(section.body);
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
 }
 

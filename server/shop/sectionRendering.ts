@@ -4,10 +4,9 @@
  * `?sections=<id>,<id>` a JSON object of them (null for a section the page lacks), at most 5, as
  * the platform does. Themes use it to re-render parts of a page; the demo's theme editor
  * (assets/theme-editor.js) reloads sections with it. The page is rendered as usual and the
- * section cut out of it, so every page answers for every section it has.
+ * section cut out of it (`sendHtml` asks `sectionAnswer`), so every page answers for every
+ * section it has.
  */
-import type { FastifyInstance } from 'fastify';
-import { queryOf } from './pageContext.ts';
 
 /** Section ids as the platform makes them (`template--1__main`, `sections--1__header`). */
 const SECTION_ID = /^[\w-]{1,100}$/;
@@ -35,48 +34,39 @@ export function sectionHtml(html: string, id: string): string | null {
   return null;
 }
 
-/** What a section request answers: a status, the body and whether it is HTML (else JSON). */
-interface SectionAnswer {
+/** What a section request answers: a status, the body and its content type. */
+export interface SectionAnswer {
   status: number;
   body: string;
-  html?: boolean;
+  type: string;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** An error answer in the provider's shape. */
 const failure = (status: number, code: string, message: string): SectionAnswer => ({
   status,
   body: JSON.stringify({ error: { code, message } }),
+  type: JSON_TYPE,
 });
 
 /**
- * What a page answer becomes for a section request: the section, the sections' JSON, or an error
- * (an id the platform would never make, too many sections, a section the page lacks).
+ * What the page `html` becomes for a section request (`section_id` or `sections` in `query`):
+ * the section, the sections' JSON, or an error (an id the platform would never make, too many
+ * sections, a section the page lacks); null for a request of the whole page.
  */
-function sectionAnswer(html: string, sectionId: string | undefined, sections: string | undefined): SectionAnswer {
+export function sectionAnswer(query: Record<string, string | undefined>, html: string): SectionAnswer | null {
+  const { section_id: sectionId, sections } = query;
   if (sectionId !== undefined) {
     if (!SECTION_ID.test(sectionId)) return failure(400, 'BAD_SECTIONS', 'section_id: expected a section id (letters, digits, _ and -)');
     const section = sectionHtml(html, sectionId);
     if (section === null) return failure(404, 'NOT_FOUND', `No section ${sectionId} on this page`);
-    return { status: 200, body: section, html: true };
+    return { status: 200, body: section, type: 'text/html; charset=utf-8' };
   }
-  const ids = (sections ?? '').split(',').filter(Boolean);
+  if (sections === undefined) return null;
+  const ids = sections.split(',').filter(Boolean);
   if (!ids.length || ids.length > MAX_SECTIONS || !ids.every((id) => SECTION_ID.test(id))) {
     return failure(400, 'BAD_SECTIONS', `sections: expected 1 to ${MAX_SECTIONS} section ids, separated by commas`);
   }
-  return { status: 200, body: JSON.stringify(Object.fromEntries(ids.map((id) => [id, sectionHtml(html, id)]))) };
-}
-
-/** Answers section requests on the pages registered in `app` (one locale's scope). */
-export function registerSectionRendering(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const query = queryOf(request);
-    if (query.section_id === undefined && query.sections === undefined) return payload;
-    // Pages only: JSON endpoints, redirects and errors keep their answer.
-    if (typeof payload !== 'string' || reply.statusCode !== 200 || !String(reply.getHeader('content-type')).startsWith('text/html')) {
-      return payload;
-    }
-    const answer = sectionAnswer(payload, query.section_id, query.sections);
-    reply.code(answer.status).type(answer.html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8');
-    return answer.body;
-  });
+  return { status: 200, body: JSON.stringify(Object.fromEntries(ids.map((id) => [id, sectionHtml(html, id)]))), type: JSON_TYPE };
 }

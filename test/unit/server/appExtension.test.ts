@@ -4,6 +4,7 @@
  * data; the product page's alternate template (`?view=blocks`) with the app blocks; design mode's
  * preview bar and theme editor stand-in; the Section Rendering API.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAppBlock, renderAppEmbed, themePage } from '../../../server/shop/appExtension.ts';
 import { sectionHtml } from '../../../server/shop/sectionRendering.ts';
@@ -140,6 +141,12 @@ describe('the Section Rendering API', () => {
     const header = await s.app.inject({ url: `${TEE}?view=blocks&section_id=sections--1__header` });
     expect(header.body).toMatch(/^<div id="shopify-section-sections--1__header".*<\/div>$/s);
     expect(header.body).toContain('data-vitrine-block="currency-selector"');
+  });
+
+  it('a browser asking for a compressed answer gets the section too (compressed)', async () => {
+    const res = await s.app.inject({ url: `${TEE}?section_id=template--1__main`, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toMatch(/^<section id="shopify-section-template--1__main"/);
   });
 
   it('?sections= answers JSON, null for a section the page lacks', async () => {
