@@ -109,4 +109,12 @@
   act('Select block', () => editor.selectBlock(sections.value, blocks.value));
   act('Deselect block', () => editor.deselectBlock(sections.value, blocks.value));
   refill();
+  // Start on the first section with blocks (the app blocks of `?view=blocks`), where there is one.
+  const withBlocks = sectionIds().find((id) =>
+    document.getElementById('shopify-section-' + id).querySelector('[data-shopify-editor-block]'),
+  );
+  if (withBlocks) {
+    sections.value = withBlocks;
+    fill(blocks, blockIds());
+  }
 })();
