@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
-// lint (ESLint, Prettier, knip) -> typecheck -> unit and component tests (the provider's on SQLite
-// and on a throwaway PostgreSQL) -> production build ->
+// lint (ESLint, Prettier, knip) -> the theme app extension's theme check -> typecheck -> unit and
+// component tests (the provider's on SQLite and on a throwaway PostgreSQL) -> production build ->
 // size budgets -> browser tests on the production build (real Chromium) -> Lighthouse CI budgets
 // on the demo shop.
 import { readdirSync } from 'node:fs';
@@ -11,6 +11,8 @@ ensureInstalled();
 run('npx', ['eslint', '.']);
 run('npx', ['prettier', '--check', '.']);
 run('npx', ['knip']);
+// The platform's theme checker on the theme app extension (offline; 0 errors).
+run('node', ['scripts/themeCheck.mjs']);
 const chrome = ensureChromium();
 const env = { ...process.env, CHROME_PATH: chrome };
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);

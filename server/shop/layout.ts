@@ -1,6 +1,9 @@
-import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from '../lib/demoShop.ts';
+import fs from 'node:fs';
+import { DEMO_SHOP_DOMAIN } from '../lib/demoShop.ts';
 import { esc, safeJson } from '../lib/html.ts';
+import { renderAppEmbed, themePage } from './appExtension.ts';
 import { COLLECTIONS } from './catalog.ts';
+import { inlineScript } from './inlineScript.ts';
 import { LOCALES, t, type Locale } from './locale.ts';
 import { marketMoney, type Market } from './markets.ts';
 
@@ -22,7 +25,10 @@ export interface PageCtx {
   country: string;
   /** The country's market: the currency every price on the page is shown in (markets.ts). */
   market: Market;
+  /** The app embed is on (Theme settings > App embeds); `?vitrine=0` turns it off. */
   includeScript: boolean;
+  /** What the app hands the theme editor for owner-mode calls (the app embed writes it in design mode only); null outside it. */
+  editorToken: string | null;
   /** Request path without prefix and query, e.g. '/products/x'. */
   path: string;
   /** `//host[:port]` that image URLs are written with, as the platform writes them ('' for root-relative ones; media.ts). */
@@ -43,6 +49,10 @@ export interface PageOptions {
   /** Extra markup at the end of <body> (e.g. page scripts). */
   bodyEnd?: string;
   canonicalPath?: string;
+  /** The alternate template the page is rendered with (`?view=blocks` → 'blocks'; Liquid's `template.suffix`). */
+  templateSuffix?: string;
+  /** App blocks in the header section, before the cart icon (the product page's alternate template puts one there). */
+  headerBlocks?: string;
 }
 
 const CSS = `
@@ -123,6 +133,8 @@ main{display:block;min-height:50vh}
 .localization-form{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end}
 .copyright{margin-top:2rem;color:#3d3d3d}
 .preview-bar{position:fixed;bottom:0;left:0;right:0;background:#1a1a1a;color:#fff;padding:.8rem 1.5rem;font-size:1.3rem;z-index:5}
+.preview-bar select,.preview-bar button{font:inherit;margin-left:.6rem}
+.header__icons{display:flex;align-items:center;gap:1rem}
 :focus-visible{outline:2px solid #2948a3;outline-offset:2px}
 `
   .replace(/\n/g, '')
@@ -214,8 +226,15 @@ function mainMenu(ctx: PageCtx): Link[] {
   ];
 }
 
-/** `<head>`: meta, canonical and alternate links, the platform globals, the app's script tag (unless `?vitrine=0`), the CSS. */
-function pageHead(ctx: PageCtx, opts: PageOptions): string {
+/** The app embed's output (server/shop/appExtension.ts) and where it goes; none when the embed is off (`?vitrine=0`). */
+function appEmbed(ctx: PageCtx, opts: PageOptions): { target: 'head' | 'body'; html: string } {
+  if (!ctx.includeScript) return { target: 'head', html: '' };
+  const page = themePage(opts.pageType, { suffix: opts.templateSuffix, designMode: ctx.designMode, locale: ctx.locale.lang });
+  return renderAppEmbed(page, ctx.editorToken);
+}
+
+/** `<head>`: meta, canonical and alternate links, the platform globals, the app embed when it targets the head, the CSS. */
+function pageHead(ctx: PageCtx, opts: PageOptions, embed: { target: 'head' | 'body'; html: string }): string {
   const pagePath = opts.canonicalPath ?? ctx.path;
   const canonical = `https://${DEMO_SHOP_DOMAIN}${ctx.prefix}${pagePath}`;
   const alternates = LOCALES.filter((locale) => locale.prefix !== '/en-us')
@@ -224,7 +243,7 @@ function pageHead(ctx: PageCtx, opts: PageOptions): string {
         `<link rel="alternate" hreflang="${esc(locale.lang)}" href="${esc(`https://${DEMO_SHOP_DOMAIN}${locale.prefix}${pagePath}`)}">`,
     )
     .join('');
-  const appScript = ctx.includeScript ? `<script async src="/${DEMO_SHOP_ID}/vitrine.js"></script>` : '';
+  const appScript = embed.target === 'head' ? embed.html : '';
   return `<head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${appScript}<style>${CSS}</style></head>`;
 }
 
@@ -240,7 +259,7 @@ function pageHeader(ctx: PageCtx, opts: PageOptions, menu: Link[]): string {
   const logo = `<a href="${esc(ctx.root)}" class="header__heading-link link">${esc(SHOP_NAME)}</a>`;
   const heading = opts.logoIsH1 ? `<h1 class="header__heading">${logo}</h1>` : `<div class="header__heading">${logo}</div>`;
   const cartIcon = `<a href="${esc(ctx.root)}cart" class="header__icon header__icon--cart link focus-inset" id="cart-icon-bubble">${CART_SVG}<span class="visually-hidden">${esc(t(ctx.locale, 'cart'))}</span>${cartBubble(ctx)}</a>`;
-  return `<div id="shopify-section-sections--1__announcement-bar" class="shopify-section shopify-section-group-header-group announcement-bar-section"><p class="announcement-bar">Free shipping on orders over $75</p></div><div id="shopify-section-sections--1__header" class="shopify-section shopify-section-group-header-group section-header"><div class="header-wrapper"><header class="header header--middle-left page-width">${heading}<nav class="header__inline-menu" aria-label="Main"><ul class="list-menu list-menu--inline" role="list">${menuItems}</ul></nav><div class="header__icons">${cartIcon}</div></header></div></div>`;
+  return `<div id="shopify-section-sections--1__announcement-bar" class="shopify-section shopify-section-group-header-group announcement-bar-section"><p class="announcement-bar">Free shipping on orders over $75</p></div><div id="shopify-section-sections--1__header" class="shopify-section shopify-section-group-header-group section-header"><div class="header-wrapper"><header class="header header--middle-left page-width">${heading}<nav class="header__inline-menu" aria-label="Main"><ul class="list-menu list-menu--inline" role="list">${menuItems}</ul></nav><div class="header__icons">${opts.headerBlocks ?? ''}${cartIcon}</div></header></div></div>`;
 }
 
 /** Dawn's footer: quick links (the menu and the reviews page), about, the localization form, the copyright. */
@@ -252,13 +271,31 @@ function pageFooter(ctx: PageCtx, menu: Link[]): string {
   return `<div id="shopify-section-sections--1__footer" class="shopify-section shopify-section-group-footer-group"><footer class="footer"><div class="page-width"><div class="footer__blocks"><div><h2>${esc(t(locale, 'quickLinks'))}</h2><ul class="list-menu" role="list">${quickLinks}</ul></div><div><h2>${esc(t(locale, 'about'))}</h2><p>${esc(t(locale, 'aboutText'))}</p></div><div>${localizationForm(ctx)}</div></div><p class="copyright">© ${new Date().getUTCFullYear()}, ${esc(SHOP_NAME)}. Powered by Shopify</p></div></footer></div>`;
 }
 
+/**
+ * The demo's stand-in for the platform's theme editor (server/shop/assets/theme-editor.js), read
+ * once: design-mode pages only, never the widget bundle.
+ */
+const THEME_EDITOR_SCRIPT = inlineScript(fs.readFileSync(new URL('./assets/theme-editor.js', import.meta.url), 'utf8'));
+
+/**
+ * The platform's preview bar: on an unpublished theme's preview and, in the demo, in design mode
+ * too, where it holds the theme editor stand-in's buttons (a demo's help; the platform's editor
+ * is a frame around the page instead).
+ */
+function previewBar(ctx: PageCtx): string {
+  if (ctx.designMode) {
+    return `<div id="PBarNextFrameWrapper" class="preview-bar" role="region" aria-label="Theme editor">Theme editor (demo)</div><script>${THEME_EDITOR_SCRIPT}</script>`;
+  }
+  if (!ctx.previewThemeId) return '';
+  return `<div id="PBarNextFrameWrapper" class="preview-bar" role="region" aria-label="Theme preview">Previewing theme ${esc(ctx.previewThemeId)}</div>`;
+}
+
 /** A whole page in the Dawn-like theme around `opts.body`. */
 export function renderPage(ctx: PageCtx, opts: PageOptions): string {
   const menu = mainMenu(ctx);
+  const embed = appEmbed(ctx, opts);
   const skipLink = `<a class="skip-to-content-link button visually-hidden" href="#MainContent">${esc(t(ctx.locale, 'skip'))}</a>`;
   const main = `<main id="MainContent" class="content-for-layout focus-none" role="main" tabindex="-1">${opts.body}</main>`;
-  const previewBar = ctx.previewThemeId
-    ? `<div id="PBarNextFrameWrapper" class="preview-bar" role="region" aria-label="Theme preview">Previewing theme ${esc(ctx.previewThemeId)}</div>`
-    : '';
-  return `<!doctype html><html class="no-js" lang="${ctx.locale.lang}">${pageHead(ctx, opts)}<body class="gradient template-${esc(opts.pageType)}">${skipLink}${pageHeader(ctx, opts, menu)}${main}${pageFooter(ctx, menu)}${previewBar}${opts.bodyEnd ?? ''}</body></html>`;
+  const bodyEmbed = embed.target === 'body' ? embed.html : '';
+  return `<!doctype html><html class="no-js" lang="${ctx.locale.lang}">${pageHead(ctx, opts, embed)}<body class="gradient template-${esc(opts.pageType)}">${skipLink}${pageHeader(ctx, opts, menu)}${main}${pageFooter(ctx, menu)}${previewBar(ctx)}${opts.bodyEnd ?? ''}${bodyEmbed}</body></html>`;
 }

@@ -6,6 +6,7 @@ import { renderPage, type PageCtx } from './layout.ts';
 import { t, type Locale } from './locale.ts';
 import { marketFor, shopperCountry } from './markets.ts';
 import { imageHostOf } from './media.ts';
+import { sectionAnswer } from './sectionRendering.ts';
 
 /** The query string as single strings (the first of repeated keys). */
 export function queryOf(request: FastifyRequest): Record<string, string | undefined> {
@@ -16,30 +17,47 @@ export function queryOf(request: FastifyRequest): Record<string, string | undefi
   return out;
 }
 
-/** Build the page context from the request (locale, cookies, design/preview flags). */
-export async function pageCtx(request: FastifyRequest, store: CartStore, locale: Locale): Promise<PageCtx> {
+/**
+ * Build the page context from the request (locale, cookies, design/preview flags). In design mode
+ * the page carries an editor token from `editorToken`: the platform hands the app embed the token
+ * the app's backend issued (an app-owned metafield, extensions/vitrine-theme), so the owner's
+ * editor can save placements without any secret in the public script.
+ */
+export async function pageCtx(
+  request: FastifyRequest,
+  store: CartStore,
+  locale: Locale,
+  editorToken?: () => Promise<string>,
+): Promise<PageCtx> {
   const query = queryOf(request);
   const rawPath = request.url.split('?')[0] ?? '/';
   const path = rawPath.slice(locale.prefix.length) || '/';
   const country = shopperCountry(locale.country, request.cookies['localization']);
   const token = request.cookies[CART_COOKIE];
+  const designMode = query.design_mode === '1' || query.design_mode === 'true';
   return {
     locale,
     prefix: locale.prefix,
     root: `${locale.prefix}/`,
-    designMode: query.design_mode === '1' || query.design_mode === 'true',
+    designMode,
     previewThemeId: query.preview_theme_id ? query.preview_theme_id.slice(0, 40) : null,
     cartCount: token ? await store.itemCount(token) : 0,
     country,
     market: marketFor(country),
     includeScript: query.vitrine !== '0' && query.vitrine !== 'off',
+    editorToken: designMode && editorToken ? await editorToken() : null,
     path,
     imageHost: imageHostOf(request),
   };
 }
 
-/** Send a page (`no-cache` unless `cacheControl` says otherwise). */
+/**
+ * Send a page (`no-cache` unless `cacheControl` says otherwise), or the part of it a Section
+ * Rendering API request asks for (`?section_id=`, `?sections=`: sectionRendering.ts).
+ */
 export function sendHtml(reply: FastifyReply, html: string, status = 200, cacheControl = 'no-cache'): FastifyReply {
+  const section = status === 200 ? sectionAnswer(queryOf(reply.request), html) : null;
+  if (section) return reply.code(section.status).type(section.type).header('cache-control', cacheControl).send(section.body);
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
 }
 
@@ -62,9 +80,9 @@ export interface PageRoutes {
   store: CartStore;
 }
 
-/** The PageRoutes of `locale`. */
-export function pageRoutes(store: CartStore, locale: Locale): PageRoutes {
-  const ctxOf = (request: FastifyRequest) => pageCtx(request, store, locale);
+/** The PageRoutes of `locale`; `editorToken` issues the design-mode page's editor token. */
+export function pageRoutes(store: CartStore, locale: Locale, editorToken?: () => Promise<string>): PageRoutes {
+  const ctxOf = (request: FastifyRequest) => pageCtx(request, store, locale, editorToken);
   return {
     pageCtx: ctxOf,
     notFound: async (request, reply) => sendHtml(reply, notFoundPage(await ctxOf(request)), 404),

@@ -4,8 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
+import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { esc } from '../lib/html.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
+import { issueEditorToken } from '../provider/editorToken.ts';
 import { registerAppPages } from './appPages.ts';
 import { CartStore } from './cart/store.ts';
 import { registerCartPages } from './cartPage.ts';
@@ -127,7 +129,9 @@ function registerDiscountLink(app: FastifyInstance, locale: Locale): void {
 
 /** Every page of the demo shop for one locale (registered in that locale's prefixed scope). */
 export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Locale): void {
-  const pages = pageRoutes(new CartStore(ctx.storage.carts), locale);
+  // The platform's part, played by the demo: the app's backend issues the owner's editor token.
+  const editorToken = () => issueEditorToken(ctx, DEMO_SHOP_ID).then((issued) => issued.token);
+  const pages = pageRoutes(new CartStore(ctx.storage.carts), locale, editorToken);
   registerAppPages(app, pages, ctx.storage.orders);
   registerCatalogPages(app, pages);
   registerProductPages(app, pages);

@@ -5,29 +5,42 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { esc, safeJson } from '../lib/html.ts';
+import { renderAppBlock, themePage, type ThemePage } from './appExtension.ts';
 import { getProduct, type Product, type Variant } from './catalog.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t } from './locale.ts';
 import { presentment, type Market } from './markets.ts';
 import { imageHostOf, imageTag, PRODUCT_MEDIA_IMAGE, PRODUCT_THUMBNAIL_IMAGE, withImageHost } from './media.ts';
 import { queryOf, sendHtml, type PageRoutes } from './pageContext.ts';
+import { inlineScript } from './inlineScript.ts';
 import { analyticsProduct, priceHtml } from './sections.ts';
 
 const SECTION_ID = 'template--1__main';
 
 /**
- * A script file as the page inlines it: `//` comment lines, indentation and blank lines dropped
- * (the file keeps comments on lines of their own and no literal spans lines). Refuses text that
- * would end the inline `<script>` element early.
+ * The alternate product template (`?view=blocks`, the platform's `product.blocks.json`): the
+ * theme's sections with Vitrine's app blocks where a merchant dragged them, each where the
+ * widgets' own defaults would not go (the reviews widget above the description, the stars line
+ * under the price, the offer card under the media, the currency selector in the header), so
+ * the browser tests can tell a block's place from a default one.
  */
-function inlineScript(source: string): string {
-  const code = source
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('//'))
-    .join('\n');
-  if (/<\/script|<!--/i.test(code)) throw new Error('An inline script must not contain "</script" or "<!--"');
-  return code;
+const BLOCKS_VIEW = 'blocks';
+
+/** The app blocks of the alternate template, as rendered HTML for their places in the main section. */
+interface MainSectionBlocks {
+  underPrice: string;
+  aboveDescription: string;
+  underMedia: string;
+}
+
+/** The alternate template's app blocks in the main section (ids as the platform names app blocks: `<app>_<block>_<random>`). */
+function mainSectionBlocks(page: ThemePage, product: Product): MainSectionBlocks {
+  const forProduct = { id: product.id, handle: product.handle };
+  return {
+    underPrice: renderAppBlock({ name: 'star-rating', id: 'vitrine_star_rating_St3Mx9' }, page, forProduct),
+    aboveDescription: renderAppBlock({ name: 'reviews', id: 'vitrine_reviews_Rv7Kq2' }, page, forProduct),
+    underMedia: renderAppBlock({ name: 'offer-card', id: 'vitrine_offer_card_Of5Pz4' }, page, forProduct),
+  };
 }
 
 /** The variant selects and add-to-cart form script (server/shop/assets/product-form.js), read once at start. */
@@ -81,11 +94,12 @@ function variantSelects(product: Product, selected: Variant): string {
 /**
  * The main image (the selected variant's, else the product's: eager, high fetch priority, as the
  * page's largest paint should be) and, with more than one, the other images as thumbnails;
- * srcset and sizes as Dawn writes them. Nothing for a product without images.
+ * srcset and sizes as Dawn writes them; then `after` (the alternate template's app blocks).
+ * Nothing but `after` for a product without images.
  */
-function productMedia(ctx: PageCtx, product: Product, selected: Variant): string {
+function productMedia(ctx: PageCtx, product: Product, selected: Variant, after = ''): string {
   const main = selected.featured_image ?? product.media[0];
-  if (!main) return '';
+  if (!main) return after;
   const thumbnails =
     product.media.length > 1
       ? `<ul class="list-menu product__media-list" role="list" style="margin-top:1rem">${product.media
@@ -101,7 +115,7 @@ function productMedia(ctx: PageCtx, product: Product, selected: Variant): string
     alt: product.title,
     attributes: 'loading="eager" fetchpriority="high"',
   });
-  return `<div class="product__media-wrapper"><div class="product__media media">${image}</div>${thumbnails}</div>`;
+  return `<div class="product__media-wrapper"><div class="product__media media">${image}</div>${thumbnails}${after}</div>`;
 }
 
 /** The quantity input and the add-to-cart form (the button says sold out or pre-order when it should). */
@@ -116,22 +130,25 @@ function addToCartForm(ctx: PageCtx, selected: Variant): string {
   return `${quantity}<div><product-form class="product-form" data-section-id="${SECTION_ID}"><div class="product-form__error-message-wrapper" role="alert" hidden></div>${form}</product-form></div>`;
 }
 
-/** Vendor, title, price, variant selects, add-to-cart form and description. */
-function productInfo(ctx: PageCtx, product: Product, selected: Variant): string {
+/** Vendor, title, price, variant selects, add-to-cart form and description, with the alternate template's app blocks. */
+function productInfo(ctx: PageCtx, product: Product, selected: Variant, blocks: MainSectionBlocks | null): string {
   const hasVariants = !(product.variants.length === 1 && selected.title === 'Default Title');
   const price = priceHtml(ctx, selected.price, selected.compare_at_price, selected.available, { large: true });
-  return `<div class="product__info-wrapper"><div id="ProductInfo-${SECTION_ID}" class="product__info-container"><p class="product__text caption-with-letter-spacing">${esc(product.vendor)}</p><div class="product__title"><h1>${esc(product.title)}</h1></div><div class="no-js-hidden" id="price-${SECTION_ID}" role="status">${price}</div><p class="product__tax caption rte">${esc(t(ctx.locale, 'taxes'))}</p>${hasVariants ? variantSelects(product, selected) : ''}${addToCartForm(ctx, selected)}<div class="product__description rte">${product.description}</div></div></div>`;
+  return `<div class="product__info-wrapper"><div id="ProductInfo-${SECTION_ID}" class="product__info-container"><p class="product__text caption-with-letter-spacing">${esc(product.vendor)}</p><div class="product__title"><h1>${esc(product.title)}</h1></div><div class="no-js-hidden" id="price-${SECTION_ID}" role="status">${price}</div>${blocks?.underPrice ?? ''}<p class="product__tax caption rte">${esc(t(ctx.locale, 'taxes'))}</p>${hasVariants ? variantSelects(product, selected) : ''}${addToCartForm(ctx, selected)}${blocks?.aboveDescription ?? ''}<div class="product__description rte">${product.description}</div></div></div>`;
 }
 
-/** The product section: media, info, the product JSON and the product form script. `variantId` from `?variant=`. */
-function productBody(ctx: PageCtx, product: Product, variantId: number | null): string {
+/**
+ * The product section: media, info, the product JSON and the product form script. `variantId`
+ * from `?variant=`; `blocks`, the alternate template's app blocks (null for the default template).
+ */
+function productBody(ctx: PageCtx, product: Product, variantId: number | null, blocks: MainSectionBlocks | null): string {
   const selected =
     product.variants.find((variant) => variant.id === variantId) ??
     product.variants.find((variant) => variant.available) ??
     product.variants[0]!;
   const productJsonScript = `<script type="application/json" id="ProductJson-${SECTION_ID}">${safeJson(withImageHost(marketProductJson(product, ctx.market), ctx.imageHost))}</script>`;
   const formScript = `<script data-section="${SECTION_ID}" data-money-format="${esc(ctx.market.format)}">${PRODUCT_FORM_SCRIPT}</script>`;
-  return `<section id="shopify-section-${SECTION_ID}" class="shopify-section section"><product-info id="MainProduct-${SECTION_ID}" class="page-width" data-section="${SECTION_ID}" data-product-id="${product.id}"><div class="product product--medium grid--1-col${product.media.length ? '' : ' product--no-media'}">${productMedia(ctx, product, selected)}${productInfo(ctx, product, selected)}</div></product-info>${productJsonScript}${formScript}</section>`;
+  return `<section id="shopify-section-${SECTION_ID}" class="shopify-section section"><product-info id="MainProduct-${SECTION_ID}" class="page-width" data-section="${SECTION_ID}" data-product-id="${product.id}"><div class="product product--medium grid--1-col${product.media.length ? '' : ' product--no-media'}">${productMedia(ctx, product, selected, blocks?.underMedia)}${productInfo(ctx, product, selected, blocks)}</div></product-info>${productJsonScript}${formScript}</section>`;
 }
 
 /** `/products/{handle}` (HTML) and `/products/{handle}.js` / `.json` (the platform's product JSON, CORS `*`). */
@@ -151,8 +168,11 @@ export function registerProductPages(app: FastifyInstance, pages: PageRoutes): v
     if (!entry || suffix) return pages.notFound(request, reply);
     const ctx = await pages.pageCtx(request);
     const product = entry.product;
-    const variantParam = queryOf(request).variant;
-    const variantId = variantParam && /^\d{1,20}$/.test(variantParam) ? Number(variantParam) : null;
+    const query = queryOf(request);
+    const variantId = query.variant && /^\d{1,20}$/.test(query.variant) ? Number(query.variant) : null;
+    // Another `view` has no template of its own: the platform renders the default one.
+    const templateSuffix = query.view === BLOCKS_VIEW ? BLOCKS_VIEW : undefined;
+    const page = templateSuffix && themePage('product', { suffix: templateSuffix, designMode: ctx.designMode, locale: ctx.locale.lang });
     return sendHtml(
       reply,
       renderPage(ctx, {
@@ -162,8 +182,10 @@ export function registerProductPages(app: FastifyInstance, pages: PageRoutes): v
         resourceType: 'product',
         resourceId: product.id,
         productMeta: analyticsProduct(product),
-        body: productBody(ctx, product, variantId),
+        body: productBody(ctx, product, variantId, page ? mainSectionBlocks(page, product) : null),
         canonicalPath: `/products/${product.handle}`,
+        templateSuffix,
+        headerBlocks: page ? renderAppBlock({ name: 'currency-selector', id: 'vitrine_currency_selector_Cs8Ln6' }, page) : undefined,
       }),
     );
   });

@@ -142,8 +142,10 @@ const CART = /* @__PURE__ */ seg('cart');
  *   `/collections/cart-accessories` keep their own type; same for the others.
  * - `/search` → searchResults; anything else → other.
  * Metadata 'page' still honours the app pages, which are platform "pages".
+ * `meta` is the platform's page metadata (`ShopifyAnalytics.meta.page`) as found: its `pageType`
+ * counts only when it is a string.
  */
-export function detectPageType(path: string, meta?: { pageType?: string | null } | null, host?: string): DetectedPageType {
+export function detectPageType(path: string, meta?: unknown, host?: string): DetectedPageType {
   const raw = typeof path === 'string' ? path : '';
   const lowerPath = stripLocale(raw).toLowerCase();
   const app = APP_PAGE.exec(lowerPath);
@@ -221,7 +223,7 @@ export function isDesignMode(win: Window): boolean {
 export function isPreview(url: string): boolean {
   let parsed: URL;
   try {
-    parsed = new URL(url, 'https://x.invalid/');
+    parsed = new URL(url, 'https://invalid.invalid/');
   } catch {
     return false;
   }
@@ -275,11 +277,7 @@ export function readPageContext(win: Window): PageContext {
   return {
     // Spec §6: in the theme editor, the editor's own data (the page type the platform renders,
     // written by our app embed) wins over the analytics metadata and the path.
-    pageType: detectPageType(
-      path,
-      { pageType: str(read(store.designMode && editorData(win), 'pageType')) || str(read(page, 'pageType')) },
-      String(read(loc, 'hostname') || ''),
-    ),
+    pageType: detectPageType(path, (store.designMode && editorData(win)) || page, String(read(loc, 'hostname') || '')),
     localeRoot: localeRoot(path),
     productHandle: productHandle(path),
     collectionHandle: collectionHandle(path),

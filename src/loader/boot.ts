@@ -11,7 +11,7 @@ import {
 } from '../core/errors';
 import { safe, safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
-import type { Settings } from '../core/settings';
+import type { Placement, Settings } from '../core/settings';
 import type { WidgetContext } from '../widgets/types';
 import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
@@ -190,18 +190,24 @@ function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>, valid
 
 type Load = (name: string, host: HTMLElement) => void;
 
-/** Every placement gets a mount point (or the first, for defaults); each loads near the viewport. */
-function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }>, load: Load, late?: boolean): void {
+/**
+ * Every placement gets a mount point (or the first, for defaults); each loads near the viewport.
+ * The widget's app block (`[data-vitrine-block="<widget>"]`, extensions/vitrine-theme: the
+ * merchant dragged it there in the theme editor) comes before them all: when the page has one,
+ * the widget goes inside it and nowhere else. Exported for its unit test.
+ */
+export function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }>, load: Load, late?: boolean): void {
   let placed = false;
-  for (const placement of plan.placements) {
+  const block: Placement = { selector: `[data-vitrine-block="${plan.name}"]`, alignment: 'append', id: 'app-block' };
+  for (const placement of [block, ...plan.placements]) {
     const host = insertMountPoint(doc, plan.name, placement, plan.reserve);
     if (!host) continue;
     placed = true;
-    if (!host.hasAttribute('data-vitrine-watched')) {
-      host.setAttribute('data-vitrine-watched', '');
+    if (!host.dataset.vitrineWatched) {
+      host.dataset.vitrineWatched = '1';
       whenNearViewport(host, () => load(plan.name, host));
     }
-    if (plan.first) break;
+    if (plan.first || placement === block) break;
   }
   // The placements are in the shop's settings; the report only needs the widget.
   if (!placed && late) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`));

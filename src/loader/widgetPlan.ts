@@ -46,7 +46,9 @@ const NO_LISTINGS = ['cart', 'password', 'checkout', 'thank_you', 'order_status'
 /**
  * Which widgets this page gets, from the enabled modules (spec §9 module ids) and the page type.
  * Placements come from settings (`placements[moduleId]`, then the widget's own setting), else a
- * default that fits the platform's reference theme.
+ * default that fits the platform's reference theme. An inline widget's app block in the theme
+ * (`[data-vitrine-block="<widget>"]`) wins over all of them: `mountInline` tries it first (boot.ts;
+ * the currency selector's and the stars line's blocks are their chunks' own).
  */
 export function planWidgets(settings: Settings, page: PageContext, doc: Document): WidgetPlan[] {
   const plans: WidgetPlan[] = [];

@@ -5,7 +5,8 @@
  */
 export function read(obj: unknown, key: string): unknown {
   try {
-    return obj !== null && (typeof obj === 'object' || typeof obj === 'function') ? (obj as Record<string, unknown>)[key] : undefined;
+    // True for objects and functions only: `Object()` wraps a primitive (and null) in a new object.
+    return Object(obj) === obj ? (obj as Record<string, unknown>)[key] : undefined;
   } catch {
     return undefined;
   }

@@ -10,12 +10,21 @@ import type * as SelectorPart from './lazy/selector';
 import SELECTOR_PART from './lazy/selector?part';
 import type { CurrencySettings } from './settings';
 
+/** The theme's "Currency selector" app block (extensions/vitrine-theme). */
+const APP_BLOCK = '[data-vitrine-block="currency-selector"]';
+
 /**
- * Moves the host to `currency.placement` when the loader left it floating at the end of the body.
- * Returns whether the selector floats.
+ * Moves the host into the theme's app block when the page has one (the merchant put it there in
+ * the theme editor: it wins over every other place), else to `currency.placement` when the loader
+ * left it floating at the end of the body. Returns whether the selector floats.
  */
 function placeHost(host: HTMLElement, settings: CurrencySettings, ctx: WidgetContext): boolean {
   const doc = host.ownerDocument;
+  const block = doc.querySelector(APP_BLOCK);
+  if (block) {
+    block.append(host);
+    return false;
+  }
   if (host.parentElement !== doc.body || !settings.placement) return host.parentElement === doc.body || !host.parentElement;
   const target = doc.querySelector(settings.placement.selector);
   if (!target) {

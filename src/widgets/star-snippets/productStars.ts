@@ -1,9 +1,11 @@
 /**
  * Where the aggregated stars line of a product page goes and what it does (spec §2 "Product
- * page"; what it shows is `productLine.ts`'s): left aligned under the product title, or inside a
- * holder element the theme or shop provides (`[data-vitrine-product-stars]`,
- * `.vitrine-product-stars`). Clicking it (or Enter/Space) scrolls smoothly to the main reviews
- * widget, ending 100 px above it, over 1000 ms (spec §9); instantly under `prefers-reduced-motion`.
+ * page"; what it shows is `productLine.ts`'s): inside the theme's "Star rating" app block
+ * (`[data-vitrine-block="stars"]`, extensions/vitrine-theme) when the merchant placed one, else
+ * inside a holder element the theme or shop provides (`[data-vitrine-product-stars]`,
+ * `.vitrine-product-stars`), else left aligned under the product title. Clicking it (or
+ * Enter/Space) scrolls smoothly to the main reviews widget, ending 100 px above it, over 1000 ms
+ * (spec §9); instantly under `prefers-reduced-motion`.
  */
 import { MOUNT_ATTRIBUTE } from '../../core/constants';
 import { hiddenWithin } from './hidden';
@@ -21,6 +23,8 @@ const SCROLL_TO_REVIEWS_OFFSET_PX = 100;
 /** Scroll-to-reviews duration. */
 const SCROLL_TO_REVIEWS_MS = 1000;
 
+/** The theme's "Star rating" app block: before any holder, wherever it is on the page. */
+const APP_BLOCK = '[data-vitrine-block="stars"]';
 /** Holders a theme or shop may provide; the line goes inside the first one. */
 const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
 /**
@@ -39,11 +43,14 @@ const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role="banner"],[role="navig
 const REVIEWS_TARGET = `[${MOUNT_ATTRIBUTE}="reviews"]`;
 
 /**
- * Finds where the product line goes: where the owner moved it, else inside a holder, else after the first visible product
+ * Finds where the product line goes: inside the theme's app block (the merchant put it there),
+ * else where the owner moved it, else inside a holder, else after the first visible product
  * title, else (themes with a bare `<h1>` and no `<main>`) after the first visible `h1` outside
  * the header, navigation, footer and dialogs. Hidden copies of the title are never anchors.
  */
 function productSpot(doc: Document, ownerSpot?: (doc: Document) => Spot | null): Spot | null {
+  const block = doc.querySelector(APP_BLOCK);
+  if (block) return { at: block, position: 'beforeend' };
   const moved = ownerSpot?.(doc);
   if (moved) return moved;
   const holder = doc.querySelector(HOLDER);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
- * Where the product stars line goes (`placeProductStars`): the owner's placement first (spec §7
- * widget 5, listed in the placement report), else a holder, else after the product title.
+ * Where the product stars line goes (`placeProductStars`): the theme's "Star rating" app block,
+ * else the owner's placement (spec §7 widget 5, listed in the placement report), else a holder,
+ * else after the product title.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../src/core/parseSettings';
@@ -59,5 +60,25 @@ describe('placeProductStars', () => {
     )!;
     expect(el.previousElementSibling?.className).toBe('product__title');
     expect(el.hasAttribute('data-vitrine-placement')).toBe(false);
+  });
+
+  test('inside the "Star rating" app block, before a holder that comes earlier in the page and the title', () => {
+    document.body.innerHTML = `<div data-vitrine-product-stars id="holder"></div><main><h1 class="product__title">Tee</h1><div id="price"></div><div id="block" data-vitrine-block="stars"></div></main>`;
+    const line = placeProductStars(document, 'tee')!;
+    expect(line.parentElement!.id).toBe('block');
+    expect(document.querySelectorAll('.vitrine-stars--product')).toHaveLength(1);
+  });
+
+  test('without a block: the holder, else after the product title (as before)', () => {
+    document.body.innerHTML = `<main><h1 class="product__title">Tee</h1><div data-vitrine-product-stars id="holder"></div></main>`;
+    expect(placeProductStars(document, 'tee')!.parentElement!.id).toBe('holder');
+    document.body.innerHTML = `<main><h1 class="product__title">Tee</h1></main>`;
+    expect(placeProductStars(document, 'tee')!.previousElementSibling!.tagName).toBe('H1');
+  });
+
+  test("the app block wins over the owner's placement", async () => {
+    document.body.innerHTML = `<main><h1 class="product__title">Tee</h1><p class="price">$20</p><div id="block" data-vitrine-block="stars"></div></main>`;
+    const line = placeProductStars(document, 'tee', await moved([{ selector: '.price', alignment: 'after', id: 'owner-5-d' }]))!;
+    expect(line.parentElement!.id).toBe('block');
   });
 });
