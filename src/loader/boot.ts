@@ -106,7 +106,11 @@ function start(win: Window, script: HTMLScriptElement | null): void {
       api.countryCode = code;
     },
     refresh: () => api.refresh(),
-    unmount: unmountWithin,
+    // A widget started once per page view (idle ones: the currency selector in a header section)
+    // starts again when its section comes back.
+    unmount(root) {
+      for (const name of unmountWithin(root)) started.delete(name);
+    },
   };
   /**
    * The full validation of the settings (the `settings` chunk), once, before the first widget

@@ -53,14 +53,18 @@ export async function loadWidget(name: string, host: HTMLElement, ctx: WidgetCon
 /**
  * Unmounts every widget mounted at or inside `root` (a theme section the editor unloads), so
  * their listeners, timers and observers go with it. Each unmount runs once; one that throws is
- * reported and the others still run.
+ * reported and the others still run. Returns the names of the widgets unmounted.
  */
-export function unmountWithin(root: Element): void {
+export function unmountWithin(root: Element): string[] {
+  const names: string[] = [];
   for (const host of [root, ...root.querySelectorAll('[data-vitrine-mount]')]) {
     const unmount = unmounts.get(host);
+    if (!unmount) continue;
     unmounts.delete(host);
-    if (unmount) safeCall(unmount, ERR_WIDGET_RENDER);
+    names.push(host.getAttribute('data-vitrine-mount')!);
+    safeCall(unmount, ERR_WIDGET_RENDER);
   }
+  return names;
 }
 
 /**

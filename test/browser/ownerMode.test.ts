@@ -75,6 +75,25 @@ describe('owner mode: the theme editor', () => {
     });
   });
 
+  test("the demo editor's section reload (Section Rendering API), app blocks included: every widget of the section mounts again exactly once", async () => {
+    await withPage(shop, `${PRODUCT}?view=blocks&design_mode=1`, async ({ page, errors }) => {
+      const host = `document.querySelector('[data-vitrine-block="reviews"] [data-vitrine-mount="reviews"]')`;
+      await page.evaluate(`${host}.scrollIntoView()`);
+      await until(page, reviewsShown(host));
+      await page.evaluate(`window.__oldHost = ${host}; window.__vitrineDemoEditor.reloadSection('template--1__main')`);
+      await until(page, `!!${host} && ${host} !== window.__oldHost`);
+      await page.evaluate(`${host}.scrollIntoView()`);
+      await until(page, reviewsShown(host));
+      assert.equal(await ev<number>(page, `window.__oldHost.shadowRoot.querySelectorAll('[role="list"], h2').length`), 0);
+      assert.equal(await ev<number>(page, `document.querySelectorAll('[data-vitrine-mount="reviews"]').length`), 1);
+      await until(
+        page,
+        `document.querySelectorAll('.vitrine-stars--product').length === 1 && !!document.querySelector('[data-vitrine-block="stars"] .vitrine-stars--product')`,
+      );
+      assert.deepEqual(errors, []);
+    });
+  });
+
   test('a selected block of ours scrolls into view', async () => {
     await withPage(shop, `${PRODUCT}?design_mode=1`, async ({ page }) => {
       await until(page, `!!${LAYER}`);
@@ -147,6 +166,87 @@ describe('owner mode: the theme editor', () => {
         picked,
       );
     });
+  });
+});
+
+describe('owner mode: moving a widget', () => {
+  const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
+  const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+  const desktop = { userAgent: DESKTOP };
+  const phone = { userAgent: PHONE, viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } };
+
+  /** In the editor: Move Reviews, `selector` and `alignment`, Save; the status it ends with. */
+  const moveReviews = (selector: string, alignment: string, options: object) =>
+    withPage(
+      shop,
+      `${PRODUCT}?design_mode=1`,
+      async ({ page }) => {
+        await until(page, `${LAYER}?.querySelectorAll('.outline').length >= 2`);
+        await page.evaluate(
+          `[...${LAYER}.querySelectorAll('.head button')].find((b) => b.getAttribute('aria-label') === 'Move Reviews').click()`,
+        );
+        await page.evaluate(
+          `(() => { const root = ${LAYER}; root.querySelector('#vtl-selector').value = ${JSON.stringify(selector)}; root.querySelector('#vtl-alignment').value = ${JSON.stringify(alignment)}; root.querySelector('button[type="submit"]').click(); })()`,
+        );
+        await until(page, `/Saved|could not|token|expired|selector/i.test(${LAYER}.querySelector('.status').textContent)`);
+        return ev<string>(page, `${LAYER}.querySelector('.status').textContent`);
+      },
+      options,
+    );
+
+  /** A shopper's view: where the reviews widget's mount point went, and the placement report the page sent. */
+  const shopperView = (options: object) =>
+    withPage(
+      shop,
+      PRODUCT,
+      async ({ page }) => {
+        const reports: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/placement-report')) reports.push(request.postData() ?? '');
+        });
+        await until(page, `!!document.querySelector('[data-vitrine-mount="reviews"]')`);
+        const where = await ev<{ placement: string; next: string }>(
+          page,
+          `(() => { const host = document.querySelector('[data-vitrine-mount="reviews"]'); return { placement: host.getAttribute('data-vitrine-placement'), next: host.nextElementSibling?.className ?? '' }; })()`,
+        );
+        await page.mouse.move(10, 10);
+        await until(page, `performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/placement-report'))`).catch(() => {});
+        await page.waitForTimeout(300);
+        return { ...where, reports: reports.map((body) => JSON.parse(body) as { s: string; i: string[] }) };
+      },
+      options,
+    );
+
+  test('saved per device with update-selector and the editor token; the next view mounts it there, desktop and phone apart; the placement report names it', async () => {
+    const before = await shopperView(desktop);
+    assert.equal(before.placement, 'product');
+    assert.deepEqual(
+      before.reports.map((report) => report.s),
+      ['demo'],
+    );
+    assert.ok(before.reports[0]!.i.includes('product'), JSON.stringify(before.reports));
+
+    assert.equal(
+      await moveReviews('.product__description', 'before', desktop),
+      'Saved. Reviews moves there on the next page view (desktop).',
+    );
+    const moved = await shopperView(desktop);
+    assert.deepEqual([moved.placement, moved.next], ['owner-4-d', 'product__description rte']);
+    assert.ok(moved.reports[0]!.i.includes('owner-4-d'), JSON.stringify(moved.reports));
+    // Phones keep the theme's place until the owner moves it there too.
+    assert.equal((await shopperView(phone)).placement, 'product');
+
+    assert.equal(await moveReviews('.product__title', 'after', phone), 'Saved. Reviews moves there on the next page view (mobile).');
+    const onPhone = await shopperView(phone);
+    assert.equal(onPhone.placement, 'owner-4-m');
+    assert.equal((await shopperView(desktop)).placement, 'owner-4-d');
+  });
+
+  test("the provider's refusal is shown as it words it", async () => {
+    // Valid CSS that finds the title on the page, but names one of our classes: the provider says no.
+    const status = await moveReviews('.product__title:not(.vtl-x)', 'after', desktop);
+    assert.match(status, /vtl-x/);
+    assert.match(status, /Vitrine widget/);
   });
 });
 
