@@ -4,7 +4,7 @@
  * The path functions are pure; only the `read*`/`isDesignMode` functions touch
  * the given window, and they never throw.
  */
-import { read } from './lib/read';
+import { hasOwn, read } from './lib/read';
 
 /** All page types of spec §2, in spec order. */
 export const PAGE_TYPES = [
@@ -61,13 +61,11 @@ export interface PageContext {
   url: string;
 }
 
-const has = (record: object, property: string): boolean => Object.prototype.hasOwnProperty.call(record, property);
-
 /** Path part only: drops origin, query and hash. */
 const pathOnly = (url: string): string => url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
 
 /** Spec §2: 2 letters, or 5 characters containing a hyphen (read as `xx-yy`, letters only). */
-const LOCALE_SEGMENT = /^\/([a-z]{2}|[a-z]{2}-[a-z]{2})(?=\/|$)/i;
+const LOCALE_SEGMENT = /^\/([a-z]{2}(-[a-z]{2})?)(?=\/|$)/i;
 
 /**
  * Locale root of a path: '' or the first segment with its slash, case kept
@@ -141,15 +139,17 @@ const CART = /* @__PURE__ */ seg('cart');
  *   `/collections/cart-accessories` keep their own type; same for the others.
  * - `/search` → searchResults; anything else → other.
  * Metadata 'page' still honours the app pages, which are platform "pages".
+ * `meta` is the platform's page metadata (`ShopifyAnalytics.meta.page`) as found, anything at
+ * all: its `pageType` is read defensively.
  */
-export function detectPageType(path: string, meta?: { pageType?: string | null } | null, host?: string): DetectedPageType {
+export function detectPageType(path: string, meta?: unknown, host?: string): DetectedPageType {
   const raw = typeof path === 'string' ? path : '';
   const lowerPath = stripLocale(raw).toLowerCase();
   const app = APP_PAGE.exec(lowerPath);
   const metaType = read(meta, 'pageType');
   if (typeof metaType === 'string') {
     const key = metaType.toLowerCase();
-    const fromMeta: DetectedPageType | undefined = has(META_ALIAS, key)
+    const fromMeta: DetectedPageType | undefined = hasOwn(META_ALIAS, key)
       ? META_ALIAS[key]
       : META_SAME.test(key)
         ? (key as PageType)
@@ -220,7 +220,7 @@ export function isDesignMode(win: Window): boolean {
 export function isPreview(url: string): boolean {
   let parsed: URL;
   try {
-    parsed = new URL(url, 'https://x.invalid/');
+    parsed = new URL(url, 'https://invalid.invalid/');
   } catch {
     return false;
   }
@@ -263,9 +263,9 @@ export function readPageContext(win: Window): PageContext {
   const path = String(read(loc, 'pathname') || '');
   const url = String(read(loc, 'href') || '');
   const store = readStoreState(win);
-  const page = read(read(read(win, 'ShopifyAnalytics'), 'meta'), 'page');
   return {
-    pageType: detectPageType(path, { pageType: str(read(page, 'pageType')) }, String(read(loc, 'hostname') || '')),
+    // The platform's page metadata as it is: detectPageType reads its `pageType` defensively.
+    pageType: detectPageType(path, read(read(read(win, 'ShopifyAnalytics'), 'meta'), 'page'), String(read(loc, 'hostname') || '')),
     localeRoot: localeRoot(path),
     productHandle: productHandle(path),
     collectionHandle: collectionHandle(path),

@@ -5,8 +5,12 @@
  */
 export function read(obj: unknown, key: string): unknown {
   try {
-    return obj !== null && (typeof obj === 'object' || typeof obj === 'function') ? (obj as Record<string, unknown>)[key] : undefined;
+    // `Object(x) === x` only for objects and functions: a primitive is boxed into a new object.
+    return Object(obj) === obj ? (obj as Record<string, unknown>)[key] : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Whether `key` is `record`'s own property (not one of `Object.prototype`'s, such as `constructor`). */
+export const hasOwn = (record: object, key: string): boolean => ({}).hasOwnProperty.call(record, key);
