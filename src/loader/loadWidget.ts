@@ -1,3 +1,4 @@
+import { MOUNTED_EVENT } from '../core/constants';
 import { ERR_MODULE_INIT, ERR_WIDGET_RENDER, reportError } from '../core/errors';
 import type { WidgetContext, WidgetModule } from '../widgets/types';
 
@@ -30,7 +31,8 @@ export function importChunk<T>(assetBase: string, name: string): Promise<T> {
 }
 
 /**
- * Imports widget `name` and mounts it into `host`. Failures are reported — a chunk that did not
+ * Imports widget `name` and mounts it into `host`, then fires `vitrine:mounted` (`{ widget, host }`:
+ * the page's and the owner hooks' news of it). Failures are reported — a chunk that did not
  * load as a module init failure (2010), a mount that threw as a render failure (2280, with its
  * stack) — and the promise resolves: nothing rejects into the shop's code.
  */
@@ -39,6 +41,8 @@ export async function loadWidget(name: string, host: HTMLElement, ctx: WidgetCon
   try {
     mod = await ctx.load<WidgetModule>(name);
     mod.mount(host, ctx);
+    // A listener's error stays the listener's (the browser reports it): this never throws.
+    dispatchEvent(new CustomEvent(MOUNTED_EVENT, { detail: { widget: name, host } }));
   } catch (error) {
     reportError(mod ? ERR_WIDGET_RENDER : ERR_MODULE_INIT, error, { widget: name });
   }
