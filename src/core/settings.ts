@@ -5,6 +5,7 @@
  * The walk follows the schema, never the input, so cyclic input is harmless.
  */
 import { MODULE } from './constants';
+import { hasOwn } from './lib/read';
 
 /** Support address used in the "unable to load" console text (spec §1). */
 const SUPPORT_EMAIL = 'support@vitrine.dev';
@@ -63,6 +64,11 @@ export interface Settings {
   reviews: unknown;
   currency: unknown;
   offer: unknown;
+  /**
+   * The owner's code (JS First, JS Hooks, JS Last; docs/owner-hooks.md): a section like the
+   * widgets', validated by the `hooks` chunk (`HooksSettings` in src/widgets/hooks/settings.ts).
+   */
+  hooks: unknown;
   cartReserved: { placement: Placement | null };
   /** The shop's own currency (ISO 4217): prices on the page are in it. */
   shopCurrency: string;
@@ -92,6 +98,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reviews: {},
   currency: {},
   offer: {},
+  hooks: {},
   cartReserved: { placement: null },
   shopCurrency: 'USD',
   moneyFormat: '${{amount}}',
@@ -111,7 +118,6 @@ const bad = <T>(problems: Problems, path: string, expected: string, fallback: T)
 };
 
 const isObj = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
 /** A rule from a predicate, with an optional normaliser. */
 export const check =
@@ -188,10 +194,12 @@ const walker = (byPath: Record<string, Rule>): Rule => {
       return Number.isInteger(value) && (value as number) >= 0 ? value : bad(problems, path, 'integer ≥ 0', fallback);
     if (typeof fallback === 'string') return typeof value === 'string' ? value : bad(problems, path, 'string', fallback);
     if (!isObj(value)) return bad(problems, path || 'settings', 'object', fallback);
+    // An empty default is a section the widget validates when its chunk loads: taken as given.
+    if (!Object.keys(fallback).length) return value;
     const out = { ...fallback };
     for (const key of keysOf(value)) {
       const keyPath = path ? path + '.' + key : key;
-      if (!has(fallback, key)) problems.push(`${keyPath}: unknown key`);
+      if (!hasOwn(fallback, key)) problems.push(`${keyPath}: unknown key`);
       else out[key] = walk(own(value, key, keyPath, problems), fallback[key], keyPath, problems);
     }
     return out;
@@ -234,19 +242,13 @@ export const MODULE_IDS: number[] = [
   MODULE.offerCard,
 ];
 
-/** A widget's own section: checked for being an object only; the widget validates the rest. */
-const widgetSection: Rule = (value, fallback, path, problems) => (isObj(value) ? value : bad(problems, path, 'object', fallback));
-
 /** Rules by full path, for values the defaults cannot describe. */
 const SPECIAL: Record<string, Rule> = {
-  modules: list(
-    check((value) => MODULE_IDS.indexOf(value) >= 0, 'module id ' + MODULE_IDS.join(' | ')),
+  modules: /* @__PURE__ */ list(
+    /* @__PURE__ */ check((value) => MODULE_IDS.indexOf(value) >= 0, 'module id ' + /* @__PURE__ */ MODULE_IDS.join(' | ')),
     true,
   ),
-  reviews: widgetSection,
-  currency: widgetSection,
-  offer: widgetSection,
-  'cartReserved.placement': nullable(placement),
+  'cartReserved.placement': /* @__PURE__ */ nullable(placement),
   placements: (value, fallback, path, problems) => {
     if (!isObj(value)) return bad(problems, path, 'object', fallback);
     const out: Record<string, unknown> = {};

@@ -16,7 +16,8 @@ import type { WidgetContext } from '../widgets/types';
 import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
-import { CHUNKS, importChunk, loadWidget, preload } from './loadWidget';
+import { wantsOwnerHooks } from './ownerHooks';
+import { importChunk, loadWidget, preload } from './loadWidget';
 import { planWidgets, type WidgetPlan } from './widgetPlan';
 
 /** Country code value set for the visitor at load (spec §1, §9). */
@@ -130,15 +131,18 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     reportError(ERR_GLOBAL_TAKEN, foreign);
   } else win.Vitrine = api;
   win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
-  mountAll();
+  // The owner's JS First runs in the hooks chunk's mount, before any widget mounts; the widgets
+  // mount after it also when the chunk failed to load (loadWidget reported it, 2010).
+  if (wantsOwnerHooks(settings.hooks)) void loadWidget('hooks', createHost(win.document, 'hooks'), ctx).then(mountAll);
+  else mountAll();
 }
 
 /** Mounts what the page's plans call for and is not there yet (first start and every refresh). */
 function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>): void {
   const doc = win.document;
   const load = (name: string, host: HTMLElement) => loadWidget(name, host, ctx);
-  // Only widgets this build has: a module enabled before its widget exists costs nothing.
-  for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((candidate) => candidate.name in CHUNKS)) {
+  // Every planned widget is in the build (test/unit/loader/widgetPlan.test.ts checks it).
+  for (const plan of planWidgets(ctx.settings, ctx.page, doc)) {
     if (plan.kind === 'inline') mountInline(doc, plan, load);
     else if (!started.has(plan.name)) {
       started.add(plan.name);
