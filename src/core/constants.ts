@@ -28,6 +28,17 @@ export const VARIANT_CHANGED_EVENT = 'vitrine:variant-changed';
 export const CART_CHANGED_EVENT = 'vitrine:cart-changed';
 /** Window event: the product page's add-to-cart button was found (`detail.button`). */
 export const ATC_BUTTON_EVENT = 'vitrine:atc-button';
+/** Window event: a widget's chunk mounted into its host (`detail: { widget, host }`); fired by the loader. */
+export const MOUNTED_EVENT = 'vitrine:mounted';
+/** Window event: a widget showed its first content (`detail: { widget, host }`), once per host (`announceRendered`). */
+export const RENDERED_EVENT = 'vitrine:rendered';
+// Fired with the `vitrine:interaction` of the same name (`announceInteraction(name, detail)`).
+/** Window event: the review form's submission was accepted (`detail.review`: what the shopper wrote, without the e-mail). */
+export const REVIEW_SUBMITTED_EVENT = 'vitrine:review-submitted';
+/** Window event: the offer card's accept put the offered variant in the cart (`detail: { offerId, variantId }`). */
+export const OFFER_ACCEPTED_EVENT = 'vitrine:offer-accepted';
+/** Window event: the shopper chose a currency in the converter's selector (`detail.currency`, ISO 4217). */
+export const CURRENCY_CHANGED_EVENT = 'vitrine:currency-changed';
 /** Attribute the offer card's host carries while it shows an offer: its id (`#vtlHighlightOfferId=<id>` finds it). */
 export const OFFER_ID_ATTRIBUTE = 'data-vitrine-offer-id';
 /** Attribute every widget's mount point carries: `data-vitrine-mount="<widget name>"`. */

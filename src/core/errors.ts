@@ -59,6 +59,12 @@ export const ERR_ATC_BUTTON = 3411;
 export const ERR_CART_DATA = 3420;
 /** The cart watcher could not start or failed in a callback (the theme is not affected). */
 export const ERR_CART_WATCH = 3421;
+/**
+ * Spec §8 "errors inside hook and page scripts": the shop owner's code (JS First, JS Hooks, JS
+ * Last; docs/owner-hooks.md) threw, returned a rejected promise or does not compile. `extra.phase`
+ * says which: 'first', 'last' or 'hook:<event>'.
+ */
+export const ERR_OWNER_CODE = 2300;
 
 /** One collected report, as the code that failed made it; the reporter turns it into fields. */
 export interface ErrorReport {

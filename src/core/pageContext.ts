@@ -5,7 +5,7 @@
  * the given window, and they never throw.
  */
 import { editorData } from './lib/editorData';
-import { read } from './lib/read';
+import { hasOwn, read } from './lib/read';
 
 /** All page types of spec §2, in spec order. */
 export const PAGE_TYPES = [
@@ -62,13 +62,11 @@ export interface PageContext {
   url: string;
 }
 
-const has = (record: object, property: string): boolean => Object.prototype.hasOwnProperty.call(record, property);
-
 /** Path part only: drops origin, query and hash. */
 const pathOnly = (url: string): string => url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
 
 /** Spec §2: 2 letters, or 5 characters containing a hyphen (read as `xx-yy`, letters only). */
-const LOCALE_SEGMENT = /^\/([a-z]{2}|[a-z]{2}-[a-z]{2})(?=\/|$)/i;
+const LOCALE_SEGMENT = /^\/([a-z]{2}(-[a-z]{2})?)(?=\/|$)/i;
 
 /**
  * Locale root of a path: '' or the first segment with its slash, case kept
@@ -142,8 +140,8 @@ const CART = /* @__PURE__ */ seg('cart');
  *   `/collections/cart-accessories` keep their own type; same for the others.
  * - `/search` → searchResults; anything else → other.
  * Metadata 'page' still honours the app pages, which are platform "pages".
- * `meta` is the platform's page metadata (`ShopifyAnalytics.meta.page`) as found: its `pageType`
- * counts only when it is a string.
+ * `meta` is the platform's page metadata (`ShopifyAnalytics.meta.page`) as found, anything at
+ * all: its `pageType` is read defensively.
  */
 export function detectPageType(path: string, meta?: unknown, host?: string): DetectedPageType {
   const raw = typeof path === 'string' ? path : '';
@@ -152,7 +150,7 @@ export function detectPageType(path: string, meta?: unknown, host?: string): Det
   const metaType = read(meta, 'pageType');
   if (typeof metaType === 'string') {
     const key = metaType.toLowerCase();
-    const fromMeta: DetectedPageType | undefined = has(META_ALIAS, key)
+    const fromMeta: DetectedPageType | undefined = hasOwn(META_ALIAS, key)
       ? META_ALIAS[key]
       : META_SAME.test(key)
         ? (key as PageType)
@@ -273,11 +271,14 @@ export function readPageContext(win: Window): PageContext {
   const path = String(read(loc, 'pathname') || '');
   const url = String(read(loc, 'href') || '');
   const store = readStoreState(win);
-  const page = read(read(read(win, 'ShopifyAnalytics'), 'meta'), 'page');
   return {
     // Spec §6: in the theme editor, the editor's own data (the page type the platform renders,
     // written by our app embed) wins over the analytics metadata and the path.
-    pageType: detectPageType(path, (store.designMode && editorData(win)) || page, String(read(loc, 'hostname') || '')),
+    pageType: detectPageType(
+      path,
+      (store.designMode && editorData(win)) || read(read(read(win, 'ShopifyAnalytics'), 'meta'), 'page'),
+      String(read(loc, 'hostname') || ''),
+    ),
     localeRoot: localeRoot(path),
     productHandle: productHandle(path),
     collectionHandle: collectionHandle(path),

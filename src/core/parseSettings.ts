@@ -36,6 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reviews: {},
   currency: {},
   offer: {},
+  hooks: {},
   cartReserved: { placement: null },
   shopCurrency: 'USD',
   moneyFormat: '${{amount}}',
@@ -98,6 +99,7 @@ const SPECIAL: Record<string, Rule> = {
   reviews: widgetSection,
   currency: widgetSection,
   offer: widgetSection,
+  hooks: widgetSection,
   'cartReserved.placement': /* @__PURE__ */ nullable(placement),
   placedWidgets: /* @__PURE__ */ list(/* @__PURE__ */ oneOf(4, 5, 6), true),
   placements: (value, fallback, path, problems) => {

@@ -4,6 +4,8 @@
  * pushes ONE problem (key path + what was expected) and returns the default.
  * The walk follows the schema, never the input, so cyclic input is harmless.
  */
+import { hasOwn } from './lib/read';
+
 /** Injector placement descriptor (spec §3). */
 export interface Placement {
   selector: string;
@@ -51,6 +53,11 @@ export interface Settings {
   reviews: unknown;
   currency: unknown;
   offer: unknown;
+  /**
+   * The owner's code (JS First, JS Hooks, JS Last; docs/owner-hooks.md): a section like the
+   * widgets', validated by the `hooks` chunk (`HooksSettings` in src/widgets/hooks/settings.ts).
+   */
+  hooks: unknown;
   cartReserved: { placement: Placement | null };
   /** The shop's own currency (ISO 4217): prices on the page are in it. */
   shopCurrency: string;
@@ -80,7 +87,6 @@ export const bad = <T>(problems: Problems, path: string, expected: string, fallb
 };
 
 export const isObj = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
 /** A rule from a predicate, with an optional normaliser. */
 export const check =
@@ -158,10 +164,12 @@ export const walker = (byPath: Record<string, Rule>): Rule => {
       return Number.isInteger(value) && (value as number) >= 0 ? value : bad(problems, path, 'integer ≥ 0', fallback);
     if (typeof fallback === 'string') return typeof value === 'string' ? value : bad(problems, path, 'string', fallback);
     if (!isObj(value)) return bad(problems, path || 'settings', 'object', fallback);
+    // An empty default is a section the widget validates when its chunk loads: taken as given.
+    if (!Object.keys(fallback).length) return value;
     const out = { ...fallback };
     for (const key of keysOf(value)) {
       const keyPath = path ? path + '.' + key : key;
-      if (!has(fallback, key)) problems.push(`${keyPath}: unknown key`);
+      if (!hasOwn(fallback, key)) problems.push(`${keyPath}: unknown key`);
       else out[key] = walk(own(value, key, keyPath, problems), fallback[key], keyPath, problems);
     }
     return out;

@@ -16,7 +16,8 @@ import type { WidgetContext } from '../widgets/types';
 import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
-import { CHUNKS, importChunk, loadWidget, preload, unmountWithin } from './loadWidget';
+import { importChunk, loadWidget, preload, unmountWithin } from './loadWidget';
+import { wantsOwnerHooks } from './ownerHooks';
 import { ownerPlacements } from './ownerPlacements';
 import { readSettings } from './readSettings';
 import { planWidgets, type WidgetPlan } from './widgetPlan';
@@ -154,7 +155,10 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     reportError(ERR_GLOBAL_TAKEN, foreign);
   } else win.Vitrine = api;
   win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
-  mountAll();
+  // The owner's JS First runs in the hooks chunk's mount, before any widget mounts; the widgets
+  // mount after it also when the chunk failed to load (loadWidget reported it, 2010).
+  if (wantsOwnerHooks(settings.hooks)) void loadWidget('hooks', createHost(win.document, 'hooks'), ctx, validate()).then(() => mountAll());
+  else mountAll();
   // Spec §9: a late step re-checks the placements not found (themes that render late); only a
   // placement still missing then is reported.
   win.setTimeout(
@@ -167,8 +171,8 @@ function start(win: Window, script: HTMLScriptElement | null): void {
 function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>, validate: () => Promise<void>, late?: boolean): void {
   const doc = win.document;
   const load = (name: string, host: HTMLElement) => loadWidget(name, host, ctx, validate());
-  // Only widgets this build has: a module enabled before its widget exists costs nothing.
-  for (const plan of planWidgets(ctx.settings, ctx.page, doc).filter((candidate) => candidate.name in CHUNKS)) {
+  // Every planned widget is in the build (test/unit/loader/widgetPlan.test.ts checks it).
+  for (const plan of planWidgets(ctx.settings, ctx.page, doc)) {
     if (plan.kind === 'inline') {
       // Where the owner moved it (docs/provider-api.md "Placements"), else the plan's own places.
       const moved = ownerPlacements(win, ctx, plan.name);

@@ -1,4 +1,4 @@
-import { ERR_REQUEST, reportError } from '../core/errors';
+import { reportError } from '../core/errors';
 import type { Requester } from '../core/request';
 
 type Services = typeof import('../core/services');
@@ -13,7 +13,7 @@ export function lazyRequester(importServices: () => Promise<Services>): Requeste
   let pending: Promise<Requester> | undefined;
   return (url, init) => {
     pending ??= importServices().then(
-      (services) => services.createRequester({ onError: (info) => reportError(ERR_REQUEST, new Error(info.message), info) }),
+      (services) => services.createPageRequester(reportError),
       (error) => {
         pending = undefined;
         throw error;

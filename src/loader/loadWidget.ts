@@ -1,3 +1,4 @@
+import { MOUNTED_EVENT } from '../core/constants';
 import { ERR_MODULE_INIT, ERR_WIDGET_RENDER, reportError } from '../core/errors';
 import { safeCall } from '../core/lib/safeCall';
 import type { WidgetContext, WidgetModule } from '../widgets/types';
@@ -35,7 +36,8 @@ const unmounts = new WeakMap<Element, () => void>();
 
 /**
  * Imports widget `name` and mounts it into `host` once `ready` (the settings' full validation)
- * has settled too. Failures are reported — a chunk that did not load as a module init failure
+ * has settled too, then fires `vitrine:mounted` (`{ widget, host }`: the page's and the owner
+ * hooks' news of it). Failures are reported — a chunk that did not load as a module init failure
  * (2010), a mount that threw as a render failure (2280, with its stack) — and the promise
  * resolves: nothing rejects into the shop's code.
  */
@@ -45,6 +47,8 @@ export async function loadWidget(name: string, host: HTMLElement, ctx: WidgetCon
     [mod] = await Promise.all([ctx.load<WidgetModule>(name), ready]);
     const unmount = mod.mount(host, ctx);
     if (unmount) unmounts.set(host, unmount);
+    // A listener's error stays the listener's (the browser reports it): this never throws.
+    dispatchEvent(new CustomEvent(MOUNTED_EVENT, { detail: { widget: name, host } }));
   } catch (error) {
     reportError(mod ? ERR_WIDGET_RENDER : ERR_MODULE_INIT, error, { widget: name });
   }

@@ -40,6 +40,7 @@ export function readSettings(raw: unknown, scriptUrl: string): Settings {
     placements: object('placements') || {},
     cartReserved: object('cartReserved') || { placement: null },
     reviews: object('reviews') || {},
+    hooks: object('hooks') || {},
     shopCurrency: text('shopCurrency', CURRENCY_CODE) || 'USD',
     placedWidgets: numbers('placedWidgets') || [],
     lastUpdated: Number.isInteger(lastUpdated) && lastUpdated >= 0 ? lastUpdated : 0,

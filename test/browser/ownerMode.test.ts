@@ -55,6 +55,7 @@ describe('owner mode: the theme editor', () => {
       const host = `document.querySelector('[data-vitrine-mount="reviews"]')`;
       await page.evaluate(`${host}.scrollIntoView()`);
       await until(page, reviewsShown(host));
+      await until(page, `!!${LAYER}`);
       // What the platform does: `unload` on the old section, the section's fresh HTML (without our
       // mount points) in its place, then `load` on the new one.
       await page.evaluate(`(() => {
@@ -80,6 +81,8 @@ describe('owner mode: the theme editor', () => {
       const host = `document.querySelector('[data-vitrine-block="reviews"] [data-vitrine-mount="reviews"]')`;
       await page.evaluate(`${host}.scrollIntoView()`);
       await until(page, reviewsShown(host));
+      // The editor's tools attach at idle (the owner reloads a section later than that).
+      await until(page, `!!${LAYER}`);
       await page.evaluate(`window.__oldHost = ${host}; window.__vitrineDemoEditor.reloadSection('template--1__main')`);
       await until(page, `!!${host} && ${host} !== window.__oldHost`);
       await page.evaluate(`${host}.scrollIntoView()`);

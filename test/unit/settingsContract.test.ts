@@ -9,6 +9,7 @@ import { parseSettings } from '../../src/core/parseSettings';
 import { parseCurrencySettings } from '../../src/widgets/currency-converter/settings';
 import { parseOfferSettings } from '../../src/widgets/offer-card/settings';
 import { parseReviewsSettings } from '../../src/core/reviewsSettings';
+import { parseHooksSettings } from '../../src/widgets/hooks/settings';
 
 describe('provider settings vs loader validation', () => {
   test('the demo shop settings parse with no problems', () => {
@@ -26,6 +27,7 @@ describe('provider settings vs loader validation', () => {
     // The widget sections, as each widget validates its own when its chunk loads.
     expect(parseReviewsSettings(settings.reviews).problems).toEqual([]);
     expect(parseCurrencySettings(settings.currency).problems).toEqual([]);
+    expect(parseHooksSettings(settings.hooks).problems).toEqual([]);
     const offer = parseOfferSettings(settings.offer);
     expect(offer.problems).toEqual([]);
     expect(settings.modules).toContain(47);

@@ -11,3 +11,6 @@ export function read(obj: unknown, key: string): unknown {
     return undefined;
   }
 }
+
+/** Whether `key` is `record`'s own property (not one of `Object.prototype`'s, such as `constructor`). */
+export const hasOwn = (record: object, key: string): boolean => ({}).hasOwnProperty.call(record, key);

@@ -10,6 +10,7 @@
  * and the market move on a choice (moveMarket.ts).
  */
 import { announceInteraction } from '../../core/lib/announceInteraction';
+import { announceRendered } from '../../core/lib/announceRendered';
 import { ERR_CONVERSION, ERR_CURRENCY_LIST_MISSING, ERR_CURRENCY_RATE_MISSING, ERR_MONEY_FORMAT_MISSING } from '../../core/errors';
 import { createStorage } from '../../core/storage';
 import { currencyForCountry } from '../../currency/countries';
@@ -86,6 +87,7 @@ export const mount: MountWidget = (host, ctx) => {
   if (initial.source === 'param') saveChoice(storage, initial.code);
   show(initial.code);
   converter.observe();
+  announceRendered(host, 'currency-converter');
   let chosen = false;
   if (initial.source === 'shop') {
     whenCountryKnown(ctx, (country) => {
@@ -100,7 +102,7 @@ export const mount: MountWidget = (host, ctx) => {
   });
 
   const choose = (code: string): void => {
-    announceInteraction('currency-changed');
+    announceInteraction('currency-changed', { currency: code });
     chosen = true;
     saveChoice(storage, code);
     show(code);

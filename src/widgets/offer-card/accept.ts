@@ -47,7 +47,8 @@ export async function acceptOffer(
     kind: 'add',
     items: [{ id: variant.id, quantity: 1, properties: { [OFFER_PROPERTY]: offer.id } }],
   }).catch((error: unknown): CartResult => ({ kind: 'failed', reason: String(error) }));
-  if (result.kind === 'ok' || result.kind === 'outOfSync') announceInteraction('offer-accepted');
+  if (result.kind === 'ok' || result.kind === 'outOfSync')
+    announceInteraction('offer-accepted', { offerId: offer.id, variantId: variant.id });
   if ((result.kind === 'ok' || result.kind === 'outOfSync') && offer.discountCode) {
     const cartJson = encodeURIComponent(`${root}/cart.js`);
     // A failure is the request wrapper's to report; the item is in the cart either way.

@@ -14,6 +14,7 @@ import { createElement, type ComponentType } from 'react';
 import { OFFER_ID_ATTRIBUTE, PRODUCT_NAME } from '../../core/constants';
 import { ERR_WIDGET_RENDER } from '../../core/errors';
 import { pickTexts } from '../../core/i18n';
+import { announceRendered } from '../../core/lib/announceRendered';
 import type { DropdownProps } from '../../ui/Dropdown';
 import { followCart } from '../../state/cart';
 import { renderInShadow } from '../../ui/renderInShadow';
@@ -57,6 +58,7 @@ export const mount: MountWidget = (host, ctx) => {
       .then((part) => (dropdown.value = part.Dropdown))
       .catch((error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'offer-card', step: 'variants' }));
   });
+  let rendered = 0;
   const unmount = renderInShadow(
     host,
     CSS,
@@ -67,7 +69,12 @@ export const mount: MountWidget = (host, ctx) => {
       root: ctx.page.store.root,
       onAccept: (offer, variant) =>
         acceptOffer(ctx, (call) => commerce.then((chunk) => chunk.cartCall(call)), offer, variant, texts.failed),
-      onShown: (offerId) => (offerId ? host.setAttribute(OFFER_ID_ATTRIBUTE, offerId) : host.removeAttribute(OFFER_ID_ATTRIBUTE)),
+      onShown: (offerId) => {
+        if (!offerId) return host.removeAttribute(OFFER_ID_ATTRIBUTE);
+        // The first offer shown is the card's first render; another one later is not announced.
+        if (!rendered++) announceRendered(host, 'offer-card');
+        host.setAttribute(OFFER_ID_ATTRIBUTE, offerId);
+      },
       dropdown,
     }),
     { report: ctx.report, name: 'offer-card', onError: () => host.removeAttribute(OFFER_ID_ATTRIBUTE) },

@@ -11,6 +11,7 @@
 import { createElement } from 'react';
 import { WIDGET_MAX_WIDTH } from './layout';
 import { REVIEW_ORDER_KEY } from '../../core/constants';
+import { announceRendered } from '../../core/lib/announceRendered';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import { createStorage } from '../../core/storage';
 import { guard } from '../../ui/guard';
@@ -24,26 +25,15 @@ import { ReviewsWidget } from './ReviewsWidget';
 import { widgetCss } from './styles';
 import { textsFor } from './texts';
 
-/** Theme rules such as `div { display: none !important }` also match our host: inline `!important` wins. */
-const HOST_STYLE: Record<string, string> = {
-  display: 'block',
-  position: 'static',
-  float: 'none',
-  visibility: 'visible',
-  opacity: '1',
-  transform: 'none',
-  filter: 'none',
-  'clip-path': 'none',
-  width: 'auto',
-  'max-width': 'none',
-  height: 'auto',
-  'max-height': 'none',
-  overflow: 'visible',
-  margin: '0',
-  padding: '0',
-  border: '0',
-  'box-sizing': 'border-box',
-};
+/**
+ * Theme rules such as `div { display: none !important }` also match our host: inline `!important`
+ * wins. Appended to the host's own style (the loader's reserved height stays).
+ */
+const HOST_STYLE =
+  'display:block!important;position:static!important;float:none!important;visibility:visible!important;opacity:1!important;' +
+  'transform:none!important;filter:none!important;clip-path:none!important;width:auto!important;max-width:none!important;' +
+  'height:auto!important;max-height:none!important;overflow:visible!important;margin:0!important;padding:0!important;' +
+  'border:0!important;box-sizing:border-box!important';
 
 export const mount: MountWidget = (host, ctx) => {
   const { value: settings, problems } = parseReviewsSettings(ctx.settings.reviews);
@@ -52,14 +42,18 @@ export const mount: MountWidget = (host, ctx) => {
     followReviewOrder(window, ctx.page.store.root);
     return;
   }
-  const onRendered = () => host.style.removeProperty('min-height');
+  const release = () => host.style.removeProperty('min-height');
+  const onRendered = () => {
+    release();
+    announceRendered(host, 'reviews');
+  };
   const featured = ctx.page.pageType === 'top-reviews';
   const handle = ctx.page.productHandle;
   if (!handle && !featured) return;
-  for (const property in HOST_STYLE) host.style.setProperty(property, HOST_STYLE[property]!, 'important');
+  host.style.cssText += ';' + HOST_STYLE;
   const texts = textsFor(ctx.language);
   // A failed render releases the reserved height: the page closes the gap instead of a blank box.
-  const shadowOptions = { report: ctx.report, name: featured ? 'featured-reviews' : 'reviews', onError: onRendered };
+  const shadowOptions = { report: ctx.report, name: featured ? 'featured-reviews' : 'reviews', onError: release };
   if (featured) {
     const ui = createElement(FeaturedReviews, { ctx, settings, texts, onRendered });
     return renderInShadow(host, widgetCss(ctx.settings.colors) + FEATURED_CSS, ui, shadowOptions);

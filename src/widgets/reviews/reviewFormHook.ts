@@ -18,6 +18,6 @@ export interface WriteReviewDetail {
 export function announceWriteReview(ctx: WidgetContext, clicked?: number): number {
   const stars = clicked && clicked >= 1 && clicked <= 5 ? Math.round(clicked) : 5;
   const detail: WriteReviewDetail = { productHandle: ctx.page.productHandle, stars };
-  window.dispatchEvent(new CustomEvent(WRITE_REVIEW_EVENT, { detail }));
+  dispatchEvent(new CustomEvent(WRITE_REVIEW_EVENT, { detail }));
   return stars;
 }

@@ -53,7 +53,7 @@ export function widgetCss(colors: Colors): string {
     `.photo-main{flex:0 0 100%;height:180px}.rows .photo-main{flex-basis:180px;height:120px}.photo-thumb{width:60px;height:60px}.photo-more{font-weight:700;font-size:16px;background:#e8e8e8!important}` +
     `.reply{margin-top:12px;padding:10px 12px;border-left:3px solid var(--bd);background:rgba(0,0,0,.03);border-radius:4px}.reply-author{font-weight:600;font-size:13px}` +
     `.more{display:flex;justify-content:center;margin-top:8px}.more .button{display:inline-flex;gap:8px;align-items:center}` +
-    `@media (max-width:767px){.header{flex-direction:column;align-items:flex-start}.star-bars{width:100%;max-width:none}}` +
+    `@media(max-width:767px){.header{flex-direction:column;align-items:flex-start}.star-bars{width:100%;max-width:none}}` +
     STARS_CSS +
     SPINNER_CSS
   );

@@ -19,6 +19,7 @@
  */
 import { STAR_SIZE } from './snippetContent';
 import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
+import { announceRendered } from '../../core/lib/announceRendered';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import type { MountWidget } from '../types';
 import { leaveBestSelling, removeBestSelling } from './hideBestSelling';
@@ -48,7 +49,7 @@ function addStyle(doc: Document): void {
   doc.head.appendChild(style);
 }
 
-export const mount: MountWidget = (_host, ctx) => {
+export const mount: MountWidget = (host, ctx) => {
   const doc = document;
   const { value: settings, problems } = parseReviewsSettings(ctx.settings.reviews);
   let page = ctx.page;
@@ -61,18 +62,26 @@ export const mount: MountWidget = (_host, ctx) => {
 
   const reportFailure = (error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'star-snippets' });
   const content = createSnippetContent(doc, ctx, settings);
+  let rendered = 0;
+  /** Fills a line with stars; the first one filled is the widget's first render (the loader's host is detached). */
+  const filled =
+    (fill: typeof content.listing) =>
+    (...args: Parameters<typeof fill>): void => {
+      fill(...args);
+      if (!rendered++) announceRendered(host, 'star-snippets');
+    };
   // Created before the writers below: each of them drops the records of its own writes through it.
   const changes = observeChanges(doc, () => runAll());
   const injector = createInjector({
     doc,
     fetchStats: (handles) => fetchListingStats(ctx, handles),
-    fill: content.listing,
+    fill: filled(content.listing),
     showZero: settings.showWhenNoReviews,
     skipHandle: () => (page.pageType === 'product' ? page.productHandle : null),
     onMissed: (handles) => ctx.report(ERR_MISSED_HANDLES, new Error('product handles missed for stars'), { handles }),
     afterWrite: changes.ignoreOwnWrites,
   });
-  const showProductLine = createProductLine(doc, ctx, settings, content.productLine, changes.ignoreOwnWrites);
+  const showProductLine = createProductLine(doc, ctx, settings, filled(content.productLine), changes.ignoreOwnWrites);
 
   /** Every part, on the page as it is now; `force` re-injects the listing snippets (refresh). */
   const runAll = (force = false): void => {

@@ -236,6 +236,17 @@ describe('parseSettings', () => {
   });
 });
 
+describe('widget sections', () => {
+  it('pass through as given (the widget validates them); anything but an object is a problem and {}', () => {
+    const reviews = { layout: 'list', anything: [1] };
+    const { settings, problems } = parseSettings({ shopId: 'a', reviews, hooks: { first: 'x()' }, offer: [], currency: 'EUR' }, SCRIPT);
+    expect(settings.reviews).toBe(reviews);
+    expect(settings.hooks).toEqual({ first: 'x()' });
+    expect([settings.offer, settings.currency]).toEqual([{}, {}]);
+    expect(problems).toEqual(['offer: expected object', 'currency: expected object']);
+  });
+});
+
 describe('parseSettings problem count', () => {
   it('gives exactly one problem per malformed value', () => {
     const { problems, settings } = parseSettings(

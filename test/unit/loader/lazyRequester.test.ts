@@ -1,5 +1,6 @@
 /** The loader's requester: one services import per page view, retried after a failed download. */
 import { describe, expect, test, vi } from 'vitest';
+import { ERR_REQUEST, setErrorReporter, type ErrorReport } from '../../../src/core/errors';
 import * as services from '../../../src/core/services';
 import { lazyRequester } from '../../../src/loader/lazyRequester';
 
@@ -27,5 +28,19 @@ describe('lazyRequester', () => {
     await expect(request('https://p.test/a.json')).rejects.toThrow('dynamically imported');
     await expect(request('https://p.test/b.json')).resolves.toEqual({ ok: 1 });
     expect(importServices).toHaveBeenCalledTimes(2);
+  });
+
+  test("a reportable failure goes to the loader's error hook as a request error (3020) with its details", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })),
+    );
+    const reports: ErrorReport[] = [];
+    setErrorReporter((report) => reports.push(report));
+    const request = lazyRequester(async () => services);
+    await expect(request('https://p.test/missing.json')).rejects.toBeTruthy();
+    expect(reports.map((report) => [report.code, (report.error as Error).message, report.extra?.status, report.extra?.url])).toEqual([
+      [ERR_REQUEST, expect.any(String), 404, 'https://p.test/missing.json'],
+    ]);
   });
 });

@@ -2,11 +2,13 @@
 /**
  * `importChunk` and `loadWidget`: one import per chunk and page, its imports modulepreloaded at
  * the same moment, a lazy part imported by its hashed name, a failed download forgotten so the next call
- * tries again, and a widget that fails to load or mount reported, never thrown.
+ * tries again, a mounted widget announced (`vitrine:mounted`), and a widget that fails to load or
+ * mount reported, never thrown.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { MOUNTED_EVENT } from '../../../src/core/constants';
 import { setErrorReporter, type ErrorReport } from '../../../src/core/errors';
 import { CHUNKS, importChunk, loadWidget, preload, unmountWithin } from '../../../src/loader/loadWidget';
 import type { WidgetContext } from '../../../src/widgets/types';
@@ -69,15 +71,23 @@ describe('importChunk', () => {
 describe('loadWidget', () => {
   const ctx = () => ({ load: (name: string) => importChunk(assetBase, name) }) as WidgetContext;
 
-  test('mounts the widget into its host', async () => {
+  test('mounts the widget into its host, then fires vitrine:mounted with the widget and its host', async () => {
     const host = document.createElement('div');
+    const heard: unknown[] = [];
+    const listen = (event: Event) => heard.push([(event as CustomEvent).detail, host.textContent]);
+    addEventListener(MOUNTED_EVENT, listen);
     await loadWidget('alpha', host, ctx());
+    removeEventListener(MOUNTED_EVENT, listen);
     expect(host.textContent).toBe('alpha');
+    expect(heard).toEqual([[{ widget: 'alpha', host }, 'alpha']]);
   });
 
-  test('a mount that throws is reported as 2280, a chunk that does not load as 2010; both resolve', async () => {
+  test('a mount that throws is reported as 2280, a chunk that does not load as 2010; both resolve, neither is announced', async () => {
     const reports: ErrorReport[] = [];
     setErrorReporter((report) => reports.push(report));
+    const heard: unknown[] = [];
+    const listen = (event: Event) => heard.push((event as CustomEvent).detail);
+    addEventListener(MOUNTED_EVENT, listen);
     for (const name of ['broken', 'missing']) {
       await expect(loadWidget(name, document.createElement('div'), ctx())).resolves.toBeUndefined();
     }
@@ -86,6 +96,8 @@ describe('loadWidget', () => {
       [2010, { widget: 'missing' }],
     ]);
     expect((reports[0]!.error as Error).message).toBe('mount failed');
+    removeEventListener(MOUNTED_EVENT, listen);
+    expect(heard).toEqual([]);
   });
 });
 

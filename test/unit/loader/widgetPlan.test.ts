@@ -3,6 +3,8 @@
  * The README's "What loads when" table as an executable specification: which widget each page
  * gets, and when its chunk loads (`planWidgets`).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
 import { type Settings } from '../../../src/core/settings';
@@ -162,5 +164,15 @@ describe('what loads when (README)', () => {
     for (const type of ['home', 'product', 'cart', 'other']) {
       expect(byName(plan(type, { modules: [] })).reporting, type).toEqual({ name: 'reporting', kind: 'idle', placements: [] });
     }
+  });
+
+  test('every widget a page may get is in the build (the loader imports each planned name without checking)', () => {
+    const names = new Set<string>();
+    const everything = { modules: [12, 21, 24, 30, 47] };
+    for (const type of ['home', 'product', 'collection', 'cart', 'top-reviews', 'review-order', 'other'])
+      for (const patch of [{}, { designMode: true, url: 'https://shop.example/#vtlHighlight=.a' }])
+        for (const planned of plan(type, everything, patch)) names.add(planned.name);
+    expect(names.size).toBe(10);
+    for (const name of names) expect(existsSync(join(import.meta.dirname, '../../../src/widgets', name, 'index.ts')), name).toBe(true);
   });
 });

@@ -115,7 +115,9 @@ export function ReviewForm({ controller, open }: FormComponentProps) {
     switch (answer.kind) {
       case 'added': {
         added.current = true;
-        announceInteraction('review-submitted');
+        // What the shopper wrote, as stored: never the e-mail address, which the page has no business with.
+        const { email: _email, ...review } = Object(answer.review) as Record<string, unknown>;
+        announceInteraction('review-submitted', { review, productHandle: handle });
         if (!saveLocalReview(storage, { handle, pending: answer.pending, review: answer.review })) {
           ctx.report(ERR_NULLISH_STORE_VALUE, new Error('nullish review id: not kept in the local list'), { handle });
         }
