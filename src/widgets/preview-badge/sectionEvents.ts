@@ -26,7 +26,10 @@ export function followSectionEvents(doc: Document, ctx: WidgetContext, changed: 
       ctx.refresh();
       changed();
     },
+    // Sections moved, opened or closed in the editor's sidebar: the outlines follow.
     'shopify:section:reorder': changed,
+    'shopify:section:select': changed,
+    'shopify:section:deselect': changed,
     'shopify:block:select': (event) => {
       const block = event.target as Element;
       const ours = block.matches(OURS) ? block : block.querySelector(OURS);
