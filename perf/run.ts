@@ -4,6 +4,7 @@
  *
  *   npm run perf -- --skip-lighthouse --skip-react --skip-upload   # quick: bytes only
  *   PERF_RUNS=5 npm run perf                         # more Lighthouse rounds (default 3)
+ *   npm run perf -- --gate                           # only the cost table; a target missed fails
  *
  * Benchmarks are the `benchmarks` list below (see `Benchmark` in lib/benchmark.ts).
  */
@@ -14,7 +15,8 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Benchmark, BenchContext } from './lib/benchmark.ts';
 import { bundleSizes } from './lib/bundleSizes.ts';
-import { lighthouseCompare } from './lib/lighthouseCompare.ts';
+import { COST_TARGETS, judgeCost, pageCost, type CostId } from './lib/costGate.ts';
+import { lighthouseCompare, type LighthouseMetrics, type LighthouseRun } from './lib/lighthouseCompare.ts';
 import { formatTable, type Table } from './lib/table.ts';
 import { CHROMIUM_FLAGS } from '../test/browser/chromiumFlags.ts';
 import { commerce } from './benchmarks/commerce.ts';
@@ -113,7 +115,19 @@ const preactVsReact: Benchmark = {
   },
 };
 
-/** 3. Lighthouse on a product page with the script vs with it blocked. */
+/** The demo pages measured with and without our script: the product page shows every widget (stars line, reviews, offer card, currency). */
+const COST_PAGES = ['/', '/collections/all', '/products/classic-cotton-tee'];
+
+/** Figures of the cost table, rounded for print. */
+const shown = (id: CostId, value: number): number | string =>
+  !Number.isFinite(value) ? 'n/a' : id === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value);
+
+/**
+ * 3. What the script costs each demo page (issue 13's table): Lighthouse (mobile default config)
+ * with the script and with its requests blocked, interleaved, median of PERF_RUNS rounds; the
+ * deltas, our scripts' bootup, and each figure judged against its target (`--gate` makes a failed
+ * one the exit code).
+ */
 const lighthouseWithWithout: Benchmark = {
   name: 'lighthouse',
   skipFlag: '--skip-lighthouse',
@@ -124,63 +138,61 @@ const lighthouseWithWithout: Benchmark = {
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const port = (app.server.address() as AddressInfo).port;
-      const res = await fetch(`http://127.0.0.1:${port}/collections/all`);
-      const handle = /href="\/products\/([^"?#/]+)/.exec(await res.text())?.[1];
-      if (!handle) throw new Error(`no /products/ link on /collections/all (HTTP ${res.status})`);
-      const url = `http://localhost:${port}/products/${handle}`;
-      ctx.log(`lighthouse: ${url}, ${ctx.runs} rounds x (with, without)`);
-      const { runs, medians } = await lighthouseCompare({
-        url,
-        runs: ctx.runs,
-        chromePath: ctx.chromePath,
-        chromeFlags: CHROME_FLAGS,
-        countUrl: VITRINE_URL,
-        variants: [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }],
-        onRun: (run) =>
-          ctx.log(
-            `  round ${run.round} ${run.variant}: score ${run.score}, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, LCP ${run.lcp.toFixed(0)} ms`,
-          ),
-      });
-      const withScript = medians['with']!;
-      const withoutScript = medians['without']!;
-      const metric = (label: string, key: 'score' | 'tbt' | 'cls' | 'lcp' | 'fcp' | 'matchedRequests') => {
-        const round = key === 'cls' ? (value: number) => Math.round(value * 1000) / 1000 : Math.round;
-        return [
-          label,
-          round(withScript[key]),
-          round(withoutScript[key]),
-          round(withScript[key] - withoutScript[key]),
-          ratio(withScript[key], withoutScript[key]),
-        ];
+      const pages: { path: string; withScript: LighthouseMetrics; withoutScript: LighthouseMetrics; runs: LighthouseRun[] }[] = [];
+      for (const path of COST_PAGES) {
+        const url = `http://localhost:${port}${path}`;
+        ctx.log(`lighthouse: ${url}, ${ctx.runs} rounds x (with, without)`);
+        const { runs, medians } = await lighthouseCompare({
+          url,
+          runs: ctx.runs,
+          chromePath: ctx.chromePath,
+          chromeFlags: CHROME_FLAGS,
+          countUrl: VITRINE_URL,
+          variants: [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }],
+          onRun: (run) =>
+            ctx.log(
+              `  round ${run.round} ${run.variant}: score ${run.score}, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, LCP ${run.lcp.toFixed(0)} ms, our bootup ${run.bootup.toFixed(0)} ms`,
+            ),
+        });
+        pages.push({ path, withScript: medians['with']!, withoutScript: medians['without']!, runs });
+      }
+      const costs = pages.map((page) => ({ path: page.path, cost: pageCost(page.withScript, page.withoutScript) }));
+      const failed: string[] = [];
+      const cell = (path: string, id: CostId, value: number) => {
+        const judged = judgeCost(id, value);
+        if (judged.verdict === 'failed') failed.push(`${path} ${id} ${shown(id, value)} (limit ${shown(id, judged.limit)})`);
+        return `${shown(id, value)}${judged.verdict === 'met' ? '' : judged.verdict === 'tolerated' ? ' ~' : ' !'}`;
       };
-      const summary: Table = {
-        title: `Lighthouse, /products/${handle} (mobile default config, performance only), median of ${ctx.runs} interleaved runs each`,
-        columns: ['metric', 'with', 'without', 'delta (with-without)', 'ratio with/without'],
-        rows: [
-          metric('performance score', 'score'),
-          metric('TBT ms', 'tbt'),
-          metric('CLS', 'cls'),
-          metric('LCP ms', 'lcp'),
-          metric('FCP ms', 'fcp'),
-          metric('vitrine requests', 'matchedRequests'),
+      const costTable: Table = {
+        title: `What the script costs each page: Lighthouse mobile, median of ${ctx.runs} interleaved runs with vs without our requests`,
+        columns: ['page', ...COST_TARGETS.map((target) => target.label)],
+        rows: costs.map(({ path, cost }) => [path, ...COST_TARGETS.map((target) => cell(path, target.id, cost[target.id]))]),
+        notes: [
+          `targets (tolerance for noise): ${COST_TARGETS.map((target) => `${target.label} ${target.worse === 'above' ? '≤' : '≥'} ${target.target}${target.unit ? ' ' + target.unit : ''} (${target.tolerance})`).join('; ')}`,
+          '"~": within the tolerance only; "!": over it (the gate fails). "our bootup": Lighthouse bootup-time of our URLs, summed.',
+          `without = blockedUrlPatterns ${JSON.stringify(VITRINE_PATTERNS)}`,
         ],
-        notes: [`without = blockedUrlPatterns ${JSON.stringify(VITRINE_PATTERNS)}; "vitrine requests" checks that blocking worked.`],
       };
-      const perRun: Table = {
-        title: 'Lighthouse runs, in measurement order',
-        columns: ['round', 'variant', 'score', 'TBT ms', 'CLS', 'LCP ms', 'FCP ms', 'vitrine reqs'],
-        rows: runs.map((run) => [
-          run.round,
-          run.variant,
-          run.score,
-          Math.round(run.tbt),
-          run.cls,
-          Math.round(run.lcp),
-          Math.round(run.fcp),
-          run.matchedRequests,
-        ]),
+      const metric = (label: string, key: keyof LighthouseMetrics) =>
+        pages.map((page) => [
+          `${page.path} ${label}`,
+          shown(key === 'cls' ? 'cls' : 'tbt', page.withScript[key]),
+          shown(key === 'cls' ? 'cls' : 'tbt', page.withoutScript[key]),
+          ratio(page.withScript[key], page.withoutScript[key]),
+        ]);
+      const detail: Table = {
+        title: 'With and without, per page (medians)',
+        columns: ['page metric', 'with', 'without', 'ratio with/without'],
+        rows: [
+          ...metric('score', 'score'),
+          ...metric('TBT ms', 'tbt'),
+          ...metric('LCP ms', 'lcp'),
+          ...metric('CLS', 'cls'),
+          ...metric('vitrine requests', 'matchedRequests'),
+        ],
+        notes: ['"vitrine requests" checks that blocking worked (0 without).'],
       };
-      return { tables: [summary, perRun], data: { url, runs, medians } };
+      return { tables: [costTable, detail], data: { pages, costs, failed } };
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -250,7 +262,9 @@ async function main(): Promise<void> {
   );
 
   const report: { header: typeof header; benchmarks: Record<string, unknown> } = { header, benchmarks: {} };
-  for (const bench of benchmarks) {
+  // `--gate`: only what the script costs the demo pages, and a failed target is the exit code.
+  const gate = args.has('--gate');
+  for (const bench of gate ? benchmarks.filter((candidate) => candidate.name === 'lighthouse') : benchmarks) {
     console.log('');
     if (bench.skipFlag && args.has(bench.skipFlag)) {
       console.log(`[${bench.name}] skipped (${bench.skipFlag})`);
@@ -262,6 +276,11 @@ async function main(): Promise<void> {
       const { tables, data } = await bench.run(ctx);
       console.log(tables.map(formatTable).join('\n\n'));
       report.benchmarks[bench.name] = { tables, data, seconds: (Date.now() - started) / 1000 };
+      const failed = (data as { failed?: string[] } | undefined)?.failed ?? [];
+      if (gate && failed.length) {
+        console.log(`\nCost gate FAILED: ${failed.join('; ')}`);
+        process.exitCode = 1;
+      } else if (gate) console.log('\nCost gate passed.');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       console.log(`[${bench.name}] FAILED: ${message}`);

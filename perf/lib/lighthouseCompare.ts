@@ -23,6 +23,10 @@ export interface LighthouseMetrics {
   fcp: number;
   /** Finished requests whose URL matches `countUrl` (sanity check that blocking worked). */
   matchedRequests: number;
+  /** Lighthouse `bootup-time` of the scripts whose URL matches `countUrl`, summed (total ms: evaluation, parse and compile). */
+  bootup: number;
+  /** Accessibility category score, 0–100. */
+  a11y: number;
 }
 
 /** One run, in the order it was measured. */
@@ -53,7 +57,7 @@ interface NetworkItem {
 }
 
 /**
- * Runs Lighthouse (performance category only, default mobile config) on `url` for every variant,
+ * Runs Lighthouse (performance and accessibility, default mobile config) on `url` for every variant,
  * `runs` rounds, interleaved (A, B, A, B, …) so that machine noise hits all variants alike. Each
  * run gets a fresh Chrome from chrome-launcher. Returns every run and the per-variant medians
  * (each metric's median taken on its own).
@@ -66,13 +70,18 @@ export async function lighthouseCompare(
     for (const variant of opts.variants) {
       const chrome = await launch({ chromePath: opts.chromePath, chromeFlags: opts.chromeFlags, logLevel: 'silent' });
       try {
-        const result = await lighthouse(opts.url, {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance'],
-          blockedUrlPatterns: variant.blockedUrlPatterns ?? [],
-        });
+        const result = await lighthouse(
+          opts.url,
+          {
+            port: chrome.port,
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility'],
+            blockedUrlPatterns: variant.blockedUrlPatterns ?? [],
+          },
+          // bootup-time lists only scripts over 50 ms by default: ours must be counted below that too.
+          { extends: 'lighthouse:default', audits: [{ path: 'bootup-time', options: { thresholdInMs: 0 } }] },
+        );
         if (!result) throw new Error(`Lighthouse returned no result for ${opts.url}`);
         const lhr = result.lhr;
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -82,6 +91,9 @@ export async function lighthouseCompare(
           (item) => opts.countUrl?.test(item.url ?? '') && item.finished !== false && (item.statusCode ?? 0) > 0,
         ).length;
         const score = lhr.categories['performance']?.score;
+        const a11y = lhr.categories['accessibility']?.score;
+        const bootupItems = (lhr.audits['bootup-time']?.details as { items?: { url?: string; total?: number }[] } | undefined)?.items ?? [];
+        const bootup = bootupItems.filter((item) => opts.countUrl?.test(item.url ?? '')).reduce((sum, item) => sum + (item.total ?? 0), 0);
         const run: LighthouseRun = {
           variant: variant.name,
           round,
@@ -91,6 +103,8 @@ export async function lighthouseCompare(
           lcp: num('largest-contentful-paint'),
           fcp: num('first-contentful-paint'),
           matchedRequests: matched,
+          bootup,
+          a11y: a11y == null ? Number.NaN : Math.round(a11y * 100),
         };
         runs.push(run);
         opts.onRun?.(run);
@@ -110,6 +124,8 @@ export async function lighthouseCompare(
       lcp: medianOf('lcp'),
       fcp: medianOf('fcp'),
       matchedRequests: medianOf('matchedRequests'),
+      bootup: medianOf('bootup'),
+      a11y: medianOf('a11y'),
     };
   }
   return { runs, medians };

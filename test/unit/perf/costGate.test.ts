@@ -1,0 +1,41 @@
+/** The cost gate's arithmetic (perf/lib/costGate.ts): deltas per page and the verdicts with their tolerances. */
+import { describe, expect, test } from 'vitest';
+import { judgeCost, pageCost } from '../../../perf/lib/costGate';
+
+const metrics = (over: Partial<Record<string, number>>) => ({
+  score: 100,
+  tbt: 0,
+  cls: 0,
+  lcp: 1000,
+  fcp: 800,
+  matchedRequests: 0,
+  bootup: 0,
+  a11y: 100,
+  ...over,
+});
+
+describe('cost gate', () => {
+  test('deltas with minus without; CLS added never negative; bootup and scores from the "with" runs', () => {
+    expect(pageCost(metrics({ score: 99, tbt: 30, lcp: 1040, cls: 0.002, bootup: 41, a11y: 100 }), metrics({ cls: 0.004 }))).toEqual({
+      score: -1,
+      tbt: 30,
+      lcp: 40,
+      cls: 0,
+      bootup: 41,
+      perf: 99,
+      a11y: 100,
+    });
+  });
+
+  test('met, tolerated (within the stated noise) or failed', () => {
+    expect(judgeCost('tbt', 20)).toEqual({ verdict: 'met' });
+    expect(judgeCost('tbt', 35)).toEqual({ verdict: 'tolerated' });
+    expect(judgeCost('tbt', 36)).toEqual({ verdict: 'failed', limit: 35 });
+    expect(judgeCost('score', 0)).toEqual({ verdict: 'met' });
+    expect(judgeCost('score', -1)).toEqual({ verdict: 'tolerated' });
+    expect(judgeCost('score', -2)).toEqual({ verdict: 'failed', limit: -1 });
+    expect(judgeCost('cls', 0.0005)).toEqual({ verdict: 'tolerated' });
+    expect(judgeCost('perf', 94)).toEqual({ verdict: 'failed', limit: 95 });
+    expect(judgeCost('bootup', Number.NaN)).toMatchObject({ verdict: 'failed' });
+  });
+});
