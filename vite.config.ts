@@ -27,13 +27,15 @@ const MANIFEST = resolve(OUT_DIR, '.vite/manifest.json');
 /**
  * Every `src/widgets/<name>/index.ts` is a lazy entry named after its folder, plus its lazy parts;
  * `services` is the network side of the core that the loader imports on the first request, and
- * `settings` the settings' full validation, imported alongside the first widget.
+ * `settings` the settings' full validation, imported alongside the first widget, and `mount` the
+ * loader's second stage (planning and mounting the widgets, src/loader/mountPage.ts).
  */
 function widgetEntries(): Record<string, string> {
   const dir = resolve(root, 'src/widgets');
   const entries: Record<string, string> = {
     services: resolve(root, 'src/core/services.ts'),
     settings: resolve(root, 'src/core/parseSettings.ts'),
+    mount: resolve(root, 'src/loader/mountPage.ts'),
   };
   for (const name of readdirSync(dir)) {
     const file = resolve(dir, name, 'index.ts');

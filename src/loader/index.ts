@@ -1,7 +1,8 @@
 /**
  * `dist/vitrine.js`: the script a shop adds as `<script async src=".../vitrine.js">`.
- * A classic script with no framework: it checks the loading rules, sets `window.Vitrine`,
- * fires `vitrine:init` and imports each widget's chunk only when it is needed.
+ * A classic script with no framework: it checks the loading rules, sets `window.Vitrine`, fires
+ * `vitrine:init`, starts the star snippets and imports its second stage, the `mount` chunk,
+ * which plans the page and imports each widget's chunk only when it is needed.
  */
 import { boot } from './boot';
 

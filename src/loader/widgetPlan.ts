@@ -19,11 +19,8 @@ export type WidgetPlan =
    * stays detached (widgets without UI).
    */
   | { name: string; kind: 'idle'; placements: Placement[]; floating?: boolean; later?: boolean }
-  /**
-   * Loaded at once, without waiting for idle time: what shoppers should see early (stars).
-   * `fetch`: a provider URL the widget requests on mount, preloaded alongside its chunk.
-   */
-  | { name: string; kind: 'eager'; fetch?: string };
+  /** Loaded at once, without waiting for idle time: what shoppers should see early (stars). */
+  | { name: string; kind: 'eager' };
 
 /** Dawn's cart page title; other themes give a placement in settings. */
 const CART_TITLE: Placement = { selector: 'main h1', alignment: 'after', id: 'cart-title' };
@@ -44,6 +41,33 @@ const REVIEWS_DEFAULT: Placement[] = [
 const NO_LISTINGS = ['cart', 'password', 'checkout', 'thank_you', 'order_status'];
 
 /**
+ * The star snippets' plan, or null when the page gets none: loaded at once, wherever product
+ * links (and so snippets) may appear. The loader's first stage starts it (with `starsFetch`)
+ * before the `mount` chunk arrives; `planWidgets` lists it too.
+ */
+export function starsPlan(settings: Settings, page: PageContext): Extract<WidgetPlan, { kind: 'eager' }> | null {
+  return settings.modules.includes(MODULE.reviews) && !NO_LISTINGS.includes(page.pageType)
+    ? { name: 'star-snippets', kind: 'eager' }
+    : null;
+}
+
+/**
+ * The provider URL the product page's stars line requests on mount (its stats), which the first
+ * stage preloads alongside the chunk; null elsewhere, or when the reviews section turns the line
+ * off (raw values: anything but `false` validates to the default, shown).
+ */
+export function starsFetch(settings: Settings, page: PageContext): string | null {
+  const reviewsSection = settings.reviews;
+  return starsPlan(settings, page) &&
+    page.pageType === 'product' &&
+    page.productHandle &&
+    read(reviewsSection, 'showStarSnippet') !== false &&
+    read(read(reviewsSection, 'starSnippet'), 'product') !== false
+    ? productStatsUrl(settings.providerBase, settings.shopId, page.productHandle)
+    : null;
+}
+
+/**
  * Which widgets this page gets, from the enabled modules (spec §9 module ids) and the page type.
  * Placements come from settings (`placements[moduleId]`, then the widget's own setting), else a
  * default that fits the platform's reference theme. An inline widget's app block in the theme
@@ -56,22 +80,9 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   const fromSettings = (id: number): Placement[] => ([] as Placement[]).concat(settings.placements[id] || []);
   const product = page.pageType === 'product';
 
+  const stars = starsPlan(settings, page);
+  if (stars) plans.push(stars);
   if (enabled(MODULE.reviews)) {
-    if (!NO_LISTINGS.includes(page.pageType)) {
-      // The product page's stars line is its stats' one request: preloaded unless the section
-      // turns it off (raw values: anything but `false` validates to the default, shown).
-      const reviewsSection = settings.reviews;
-      const line =
-        product &&
-        page.productHandle &&
-        read(reviewsSection, 'showStarSnippet') !== false &&
-        read(read(reviewsSection, 'starSnippet'), 'product') !== false;
-      plans.push({
-        name: 'star-snippets',
-        kind: 'eager',
-        fetch: line ? productStatsUrl(settings.providerBase, settings.shopId, page.productHandle!) : undefined,
-      });
-    }
     // Spec §2 "Order-review flow": the widget sends the shopper on to the product's page.
     if (page.pageType === 'review-order') plans.push({ name: 'reviews', kind: 'idle', placements: [] });
     // Spec §2: the reviews page (top-reviews) shows the shop's featured reviews in the same places.

@@ -1,4 +1,4 @@
-import type { Settings } from '../core/settings';
+import type { Placement, Settings } from '../core/settings';
 import type { PageContext } from '../core/pageContext';
 import type { ErrorReporter } from '../core/errors';
 import type { Requester } from '../core/request';
@@ -38,6 +38,12 @@ export interface WidgetContext {
   refresh(): void;
   /** Unmounts every widget mounted at or inside `root` (a theme section the editor unloads). */
   unmount(root: Element): void;
+  /**
+   * The placements the owner gave widget `widgetId` (spec §7: 4, 5, 6) on this device, asked of
+   * the provider; none when the request fails. Callers ask only for widgets settings list in
+   * `placedWidgets`.
+   */
+  placements(widgetId: number): Promise<Placement[]>;
 }
 
 /**

@@ -43,7 +43,7 @@ export function createProductLine(
     if (!ownerSpot && ctx.settings.placedWidgets.includes(5)) {
       asked ??= ctx
         .load<typeof MovedPart>(MOVED_PART)
-        .then((part) => part.ownerSpot(ctx, page))
+        .then((part) => part.ownerSpot(ctx))
         .then(
           (found) => (ownerSpot = found),
           (error: unknown) => {

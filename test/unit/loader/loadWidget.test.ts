@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { MOUNTED_EVENT } from '../../../src/core/constants';
 import { setErrorReporter, type ErrorReport } from '../../../src/core/errors';
-import { CHUNKS, importChunk, loadWidget, preload, unmountWithin } from '../../../src/loader/loadWidget';
+import { CHUNKS, importChunk, preload } from '../../../src/loader/importChunk';
+import { loadWidget, unmountWithin } from '../../../src/loader/loadWidget';
 import type { WidgetContext } from '../../../src/widgets/types';
 
 let assetBase = '';

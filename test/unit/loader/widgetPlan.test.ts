@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
 import { type Settings } from '../../../src/core/settings';
 import { parseSettings } from '../../../src/core/parseSettings';
-import { planWidgets, type WidgetPlan } from '../../../src/loader/widgetPlan';
+import { planWidgets, starsFetch, type WidgetPlan } from '../../../src/loader/widgetPlan';
 
 const settings = (raw: Record<string, unknown> = {}): Settings =>
   parseSettings(
@@ -54,13 +54,13 @@ describe('what loads when (README)', () => {
   });
 
   test("the product page preloads its stars line's stats, unless the line is off", () => {
-    expect(byName(plan('product'))['star-snippets']).toEqual({
-      name: 'star-snippets',
-      kind: 'eager',
-      fetch: 'https://p.example/api/sf/prs/demo/tee.json',
-    });
-    expect(byName(plan('product', { reviews: { starSnippet: { product: false } } }))['star-snippets']).toMatchObject({ fetch: undefined });
-    expect(byName(plan('collection'))['star-snippets']).toMatchObject({ fetch: undefined });
+    expect(byName(plan('product'))['star-snippets']).toEqual({ name: 'star-snippets', kind: 'eager' });
+    const fetchOf = (type: string, raw: Record<string, unknown> = {}) => starsFetch(settings(raw), page(type));
+    expect(fetchOf('product')).toBe('https://p.example/api/sf/prs/demo/tee.json');
+    expect(fetchOf('product', { reviews: { starSnippet: { product: false } } })).toBeNull();
+    expect(fetchOf('product', { reviews: { showStarSnippet: false } })).toBeNull();
+    expect(fetchOf('product', { modules: [24] })).toBeNull();
+    expect(fetchOf('collection')).toBeNull();
   });
 
   test('reviews widget and featured reviews page: inline, near the viewport, with reserved height', () => {

@@ -3,8 +3,6 @@
  * loaded only on pages of shops whose settings list the line as moved, so no other shop pays its
  * bytes or its request.
  */
-import { fetchPlacements } from '../../../core/lib/fetchPlacements';
-import type { PageContext } from '../../../core/pageContext';
 import type { WidgetContext } from '../../types';
 import type { Spot } from '../productStars';
 
@@ -16,8 +14,8 @@ const POSITIONS: Record<string, InsertPosition> = { before: 'beforebegin', after
  * finds the first one on the page (again on each re-render; null when none matches, so the line
  * goes where it would have gone).
  */
-export async function ownerSpot(ctx: WidgetContext, page: PageContext): Promise<(doc: Document) => Spot | null> {
-  const placements = await fetchPlacements(window, ctx.settings, page, 5);
+export async function ownerSpot(ctx: WidgetContext): Promise<(doc: Document) => Spot | null> {
+  const placements = await ctx.placements(5);
   return (doc) => {
     for (const placement of placements) {
       try {

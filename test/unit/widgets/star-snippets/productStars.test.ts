@@ -4,19 +4,22 @@
  * else the owner's placement (spec §7 widget 5, listed in the placement report), else a holder,
  * else after the product title.
  */
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../src/core/parseSettings';
-import type { PageContext } from '../../../../src/core/pageContext';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { Placement } from '../../../../src/core/settings';
 import { ownerSpot } from '../../../../src/widgets/star-snippets/lazy/moved';
 import { placeProductStars } from '../../../../src/widgets/star-snippets/productStars';
 import type { WidgetContext } from '../../../../src/widgets/types';
 
-/** The lazy part's spot finder, with the provider answering `placements`. */
+/** The lazy part's spot finder, with the owner's placements of the line as the provider gives them. */
 const moved = (placements: unknown[]) => {
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(placements)));
-  const ctx = { settings: { ...DEFAULT_SETTINGS, providerBase: 'https://p.example/api/', placedWidgets: [5] } } as unknown as WidgetContext;
-  return ownerSpot(ctx, { designMode: false, preview: false } as PageContext);
+  const asked: number[] = [];
+  const ctx = {
+    placements: async (widgetId: number) => {
+      asked.push(widgetId);
+      return placements as Placement[];
+    },
+  } as unknown as WidgetContext;
+  return ownerSpot(ctx).finally(() => expect(asked).toEqual([5]));
 };
 
 afterEach(() => {
