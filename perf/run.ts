@@ -65,7 +65,7 @@ const builtFiles: Benchmark = {
   },
 };
 
-/** 2. The same widgets built against React instead of Preact (compat). */
+/** 2. The same widgets built against React instead of Preact. */
 const preactVsReact: Benchmark = {
   name: 'preactVsReact',
   skipFlag: '--skip-react',

@@ -1,7 +1,7 @@
 /**
  * Our render and event errors never reach the shop's page (the product's first rule). Two halves:
  *
- * - {@link Boundary}: an error boundary (class component, the one API React and `preact/compat`
+ * - {@link Boundary}: an error boundary (class component, the one API React and Preact
  *   share). A subtree that throws while rendering or in an effect is reported
  *   (`ERR_WIDGET_RENDER`, 2280, with its stack, spec §8) and replaced by its `fallback` (nothing by default); its siblings keep
  *   working. `renderInShadow` puts one around every widget, lists put one around every item.
