@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { resolveConfig, type ProviderConfig, type ResolvedConfig } from './config.ts';
 import { installCompression } from './lib/compress.ts';
 import type { AppContext } from './lib/context.ts';
+import { DEMO_SHOP_DOMAIN, DEMO_SHOP_ID } from './lib/demoShop.ts';
 import { frameworkErrorHandler, installErrorHandler } from './lib/errors.ts';
 import { installJsonParsers } from './lib/jsonBody.ts';
 import { installRateLimit } from './lib/rateLimit.ts';
@@ -19,15 +20,19 @@ import { registerHealth } from './provider/health.ts';
 import { registerInventory } from './provider/inventory.ts';
 import { registerLoader } from './provider/loader.ts';
 import { registerPlacements } from './provider/placements.ts';
+import { platformMetafields } from './provider/platformMetafields.ts';
 import { registerRates } from './provider/rates.ts';
 import { decorateRequestShop } from './provider/requireShop.ts';
 import { startRetentionJob } from './provider/retention.ts';
+import { reviewMetafieldsSync, type ReviewMetafieldsSync } from './provider/reviewMetafieldsSync.ts';
 import { registerReviews } from './provider/reviews.ts';
 import { registerReviewSubmit } from './provider/reviewSubmit.ts';
 import { registerStats } from './provider/stats.ts';
 import { registerStoreError } from './provider/store-error.ts';
 import { registerTrack } from './provider/track.ts';
+import { demoAccessToken, inProcessTransport } from './shop/adminApi.ts';
 import { installNotFound, registerShop } from './shop/index.ts';
+import { DEMO_THEME_SETTINGS, type DemoThemeSettings } from './shop/ratings.ts';
 import { openStorage, type Storage } from './storage/index.ts';
 
 /** buildApp's options: the configuration plus where data and the build live, and logging. */
@@ -42,6 +47,8 @@ export interface BuildAppOptions extends ProviderConfig {
   logStream?: { write(line: string): void };
   /** Shallow-merged over the stored shop settings when `/{shopId}/vitrine.js` is served. */
   shopSettingsOverrides?: Record<string, unknown>;
+  /** The demo shop's theme settings over its defaults (`showRating: false`: the theme shows no ratings of its own). */
+  demoTheme?: Partial<DemoThemeSettings>;
   /** Runs when the app has closed its storage (tests drop their throwaway database here). */
   afterClose?: () => Promise<void>;
 }
@@ -74,6 +81,21 @@ function createFastify(opts: BuildAppOptions, config: ResolvedConfig): FastifyIn
   });
 }
 
+/**
+ * The review metafields' sync of the shops on the platform: the demo shop, whose platform is
+ * this process's demo (its Admin API reached in-process, with the token it granted the app).
+ */
+function createMetafieldsSync(app: FastifyInstance, storage: Storage): ReviewMetafieldsSync {
+  const demo = platformMetafields({
+    domain: DEMO_SHOP_DOMAIN,
+    accessToken: () => demoAccessToken(storage.secrets),
+    send: inProcessTransport(app),
+  });
+  return reviewMetafieldsSync(storage, new Map([[DEMO_SHOP_ID, demo]]), (err, detail) =>
+    app.log.warn({ err, ...detail }, 'review metafields not written to the platform'),
+  );
+}
+
 /** Open the store, start the retention job, and close both with the app. */
 async function createContext(app: FastifyInstance, opts: BuildAppOptions, config: ResolvedConfig): Promise<AppContext> {
   const storage = await openStorage({
@@ -91,7 +113,9 @@ async function createContext(app: FastifyInstance, opts: BuildAppOptions, config
       if (Object.values(deleted).some(Boolean)) app.log.info({ deleted }, 'retention: expired rows deleted');
     },
   });
+  const reviewMetafields = createMetafieldsSync(app, storage);
   app.addHook('onClose', async () => {
+    await reviewMetafields.settled(); // writes in progress still need the store
     await retention.stop(); // a run in progress ends at its next chunk
     await storage.close();
     await opts.afterClose?.();
@@ -104,6 +128,8 @@ async function createContext(app: FastifyInstance, opts: BuildAppOptions, config
     shopSettingsOverrides: opts.shopSettingsOverrides ?? {},
     version: readVersion(),
     config,
+    reviewMetafields,
+    demoTheme: { ...DEMO_THEME_SETTINGS, ...opts.demoTheme },
   };
 }
 
@@ -162,6 +188,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await installPlugins(app, opts, config, ctx.storage);
   registerRoutes(app, ctx);
   await app.ready();
+  // Before the app answers anything: the platform's review metafields as the store has them.
+  await ctx.reviewMetafields.backfill();
   return app;
 }
 

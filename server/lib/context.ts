@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResolvedConfig } from '../config.ts';
 import type { RetentionJob } from '../provider/retention.ts';
+import type { ReviewMetafieldsSync } from '../provider/reviewMetafieldsSync.ts';
+import type { DemoThemeSettings } from '../shop/ratings.ts';
 import type { ResponseCache } from './responseCache.ts';
 import type { Storage } from '../storage/index.ts';
 
@@ -17,6 +19,10 @@ export interface AppContext {
   version: string;
   /** Validated configuration (public origin, trusted proxies, …). */
   config: ResolvedConfig;
+  /** Writes products' review stats to the platform's review metafields when they change (the demo shop's). */
+  reviewMetafields: ReviewMetafieldsSync;
+  /** The demo shop's theme settings (its "show rating"). */
+  demoTheme: DemoThemeSettings;
 }
 
 /** `host` or `host:port`: DNS names, IPv4, or a bracketed IPv6 literal. */

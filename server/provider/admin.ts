@@ -14,7 +14,8 @@ const MAX_REPLY_LENGTH = 5000;
 
 /**
  * Owner endpoints (`Authorization: Bearer <admin token>`, checked against the shop's stored hash):
- * POST /api/admin/{shopId}/reviews/{id}/reply `{ reply }` and …/hide `{ hidden }`, and the
+ * POST /api/admin/{shopId}/reviews/{id}/reply `{ reply }` and …/hide `{ hidden }` (which writes
+ * the product's review metafields on the platform again: reviewMetafieldsSync.ts), and the
  * moderation endpoints (moderation.ts), what the owner learns (ownerStats.ts: stats, errors),
  * owner mode's placements (ownerPlacements.ts, with POST /api/update-selector) and editor tokens
  * (editorToken.ts), which share the failed-attempts limit.
@@ -72,6 +73,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
       const auth = await owner.review(request, reply);
       if (!auth) return reply;
       const lastUpdated = await ctx.storage.reviews.saveHidden(auth.shop.id, auth.row.id, request.body.hidden);
+      ctx.reviewMetafields.productChanged(auth.shop.id, auth.row.product_handle);
       reply.header('cache-control', 'no-store');
       return await ownerResult(ctx, auth.shop, auth.row.id, lastUpdated);
     },

@@ -6,7 +6,8 @@
  *   first; each review as shoppers would see it plus `status` and `email`;
  * - POST …/reviews/{id}/approve and …/reject → `{ ok, review, lastUpdated }`, as reply and hide
  *   answer. Publishing moves the shop's lastUpdated (the answers shoppers get change); rejecting a
- *   pending review does not (nothing they see changes); rejecting a published one does.
+ *   pending review does not (nothing they see changes); rejecting a published one does. Either
+ *   way the product's review metafields on the platform are written again (reviewMetafieldsSync.ts).
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
@@ -53,6 +54,7 @@ export function registerModeration(app: FastifyInstance, ctx: AppContext, owner:
         const auth = await owner.review(request, reply);
         if (!auth) return reply;
         const lastUpdated = await ctx.storage.moderation.setStatus(auth.shop.id, auth.row.id, status);
+        ctx.reviewMetafields.productChanged(auth.shop.id, auth.row.product_handle);
         reply.header('cache-control', 'no-store');
         return await ownerResult(ctx, auth.shop, auth.row.id, lastUpdated);
       },

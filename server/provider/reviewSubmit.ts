@@ -199,7 +199,10 @@ async function store(ctx: AppContext, { shop, form, forOrder, key }: Admitted, r
   }
   if (form.photos.length && !policy.photosAllowed) throw failure(413, 'PAYLOAD_TOO_LARGE', 'Photos cannot be added to reviews here');
   const photos = await processPhotos(form.photos, ctx.config.reviewPhotos);
-  const outcome = await ctx.storage.submissions.submit(newReview(shop, checked, photos));
+  const review = newReview(shop, checked, photos);
+  const outcome = await ctx.storage.submissions.submit(review);
+  // Published at once: the product's stats changed, so do its metafields on the platform.
+  if (outcome.kind === 'stored' && review.status === 'published') ctx.reviewMetafields.productChanged(shop.id, review.productHandle);
   if (outcome.kind === 'stored' || outcome.kind === 'replayed') return sendStored(ctx, reply, shop, outcome.reviewId);
   throw outcomeFailure(outcome);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
+import { registerAdminApi } from './adminApi.ts';
 import { registerCartRoutes } from './cart/routes.ts';
 import { CartStore } from './cart/store.ts';
 import { registerImages } from './images.ts';
@@ -41,9 +42,10 @@ function registerLocalization(app: FastifyInstance): void {
   });
 }
 
-/** The demo shop: pages, cart AJAX API and images, at the root and under each locale prefix. */
+/** The demo shop: pages, cart AJAX API and images, at the root and under each locale prefix; the platform's Admin API. */
 export function registerShop(app: FastifyInstance, ctx: AppContext): void {
   registerImages(app);
+  registerAdminApi(app, ctx);
   for (const locale of LOCALES) {
     const plugin = async (scope: FastifyInstance) => {
       registerPages(scope, ctx, locale);
@@ -73,6 +75,6 @@ export function installNotFound(app: FastifyInstance, ctx: AppContext): void {
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } });
     }
     const locale: Locale = localeForPath(path);
-    return sendHtml(reply, notFoundPage(await pageCtx(request, store, locale)), 404);
+    return sendHtml(reply, notFoundPage(await pageCtx(request, store, locale, { theme: ctx.demoTheme })), 404);
   });
 }

@@ -6,6 +6,7 @@ import { COLLECTIONS } from './catalog.ts';
 import { inlineScript } from './inlineScript.ts';
 import { LOCALES, t, type Locale } from './locale.ts';
 import { marketMoney, type Market } from './markets.ts';
+import { RATING_CSS, type ProductRating } from './ratings.ts';
 
 const SHOP_NAME = 'Vitrine Demo';
 
@@ -33,6 +34,10 @@ export interface PageCtx {
   path: string;
   /** `//host[:port]` that image URLs are written with, as the platform writes them ('' for root-relative ones; media.ts). */
   imageHost: string;
+  /** The theme shows products' review ratings (Dawn's "Show product rating"; ratings.ts). */
+  showRating: boolean;
+  /** The review metafields of the products this page shows, by product id (read only when `showRating`). */
+  ratings: ReadonlyMap<number, ProductRating>;
 }
 
 /** What a page puts into the layout. */
@@ -244,7 +249,7 @@ function pageHead(ctx: PageCtx, opts: PageOptions, embed: { target: 'head' | 'bo
     )
     .join('');
   const appScript = embed.target === 'head' ? embed.html : '';
-  return `<head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${appScript}<style>${CSS}</style></head>`;
+  return `<head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${appScript}<style>${CSS}${ctx.showRating ? RATING_CSS : ''}</style></head>`;
 }
 
 /** The announcement bar and Dawn's header: logo (the h1 on the home page), main menu, cart icon with its count. */

@@ -72,6 +72,8 @@ const STRINGS = {
     demoOrdersText: 'Orders of this demo shop with their review links: each lets its customer write one verified review of the product.',
     demoOrdersLink: 'Try a review link of a demo order.',
     demoOrdersUsed: 'already reviewed',
+    starReviewsInfo: '{rating_value} out of {rating_max} stars',
+    totalReviews: 'total reviews',
   },
   es: {
     skip: 'Ir directamente al contenido',
@@ -123,6 +125,8 @@ const STRINGS = {
       'Pedidos de esta tienda de demostración con sus enlaces de opinión: cada uno permite a su cliente escribir una opinión verificada del producto.',
     demoOrdersLink: 'Prueba el enlace de opinión de un pedido de demostración.',
     demoOrdersUsed: 'ya opinado',
+    starReviewsInfo: '{rating_value} de {rating_max} estrellas',
+    totalReviews: 'reseñas totales',
   },
   nl: {
     skip: 'Direct naar de inhoud',
@@ -174,6 +178,8 @@ const STRINGS = {
       'Bestellingen van deze demowinkel met hun beoordelingslinks: met elke link kan de klant één geverifieerde beoordeling van het product schrijven.',
     demoOrdersLink: 'Probeer de beoordelingslink van een demobestelling.',
     demoOrdersUsed: 'al beoordeeld',
+    starReviewsInfo: '{rating_value} van de {rating_max} sterren',
+    totalReviews: 'totaal aantal recensies',
   },
 } as const;
 

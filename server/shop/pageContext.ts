@@ -6,6 +6,8 @@ import { renderPage, type PageCtx } from './layout.ts';
 import { t, type Locale } from './locale.ts';
 import { marketFor, shopperCountry } from './markets.ts';
 import { imageHostOf } from './media.ts';
+import type { PlatformMetafieldStore } from '../storage/platformMetafields.ts';
+import { DEMO_THEME_SETTINGS, readRatings, type DemoThemeSettings } from './ratings.ts';
 import { sectionAnswer } from './sectionRendering.ts';
 
 /** The query string as single strings (the first of repeated keys). */
@@ -17,18 +19,29 @@ export function queryOf(request: FastifyRequest): Record<string, string | undefi
   return out;
 }
 
+/** What a page context is built with beside the request: the theme's settings, the editor token's issuer. */
+interface PageCtxOptions {
+  /** Issues the design-mode page's editor token. */
+  editorToken?: () => Promise<string>;
+  /** The merchant's theme settings (default: the demo shop's). */
+  theme?: DemoThemeSettings;
+}
+
+/** `?show_rating=0` or `=1` overrides the theme's "show rating" for one page (tests cover both). */
+function showRating(query: Record<string, string | undefined>, theme: DemoThemeSettings): boolean {
+  if (query.show_rating === '0') return false;
+  return query.show_rating === '1' || theme.showRating;
+}
+
 /**
- * Build the page context from the request (locale, cookies, design/preview flags). In design mode
- * the page carries an editor token from `editorToken`: the platform hands the app embed the token
- * the app's backend issued (an app-owned metafield, extensions/vitrine-theme), so the owner's
- * editor can save placements without any secret in the public script.
+ * Build the page context from the request (locale, cookies, design/preview flags, the theme's
+ * settings). In design mode the page carries an editor token from `editorToken`: the platform
+ * hands the app embed the token the app's backend issued (an app-owned metafield,
+ * extensions/vitrine-theme), so the owner's editor can save placements without any secret in the
+ * public script. Products' ratings are read by the pages that show products (PageRoutes.withRatings).
  */
-export async function pageCtx(
-  request: FastifyRequest,
-  store: CartStore,
-  locale: Locale,
-  editorToken?: () => Promise<string>,
-): Promise<PageCtx> {
+export async function pageCtx(request: FastifyRequest, store: CartStore, locale: Locale, options: PageCtxOptions = {}): Promise<PageCtx> {
+  const { editorToken, theme = DEMO_THEME_SETTINGS } = options;
   const query = queryOf(request);
   const rawPath = request.url.split('?')[0] ?? '/';
   const path = rawPath.slice(locale.prefix.length) || '/';
@@ -48,6 +61,8 @@ export async function pageCtx(
     editorToken: designMode && editorToken ? await editorToken() : null,
     path,
     imageHost: imageHostOf(request),
+    showRating: showRating(query, theme),
+    ratings: new Map(),
   };
 }
 
@@ -78,14 +93,21 @@ export interface PageRoutes {
   notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   /** The visitors' carts (the header's count, the cart and checkout pages). */
   store: CartStore;
+  /** `ctx` with the review ratings of the products the page shows, when the theme shows ratings (one read for the page). */
+  withRatings(ctx: PageCtx, productIds: readonly number[]): Promise<PageCtx>;
 }
 
-/** The PageRoutes of `locale`; `editorToken` issues the design-mode page's editor token. */
-export function pageRoutes(store: CartStore, locale: Locale, editorToken?: () => Promise<string>): PageRoutes {
-  const ctxOf = (request: FastifyRequest) => pageCtx(request, store, locale, editorToken);
+/**
+ * The PageRoutes of `locale`; `options.editorToken` issues the design-mode page's editor token,
+ * `metafields` holds the products' review metafields the theme shows.
+ */
+export function pageRoutes(store: CartStore, locale: Locale, metafields: PlatformMetafieldStore, options: PageCtxOptions = {}): PageRoutes {
+  const ctxOf = (request: FastifyRequest) => pageCtx(request, store, locale, options);
   return {
     pageCtx: ctxOf,
     notFound: async (request, reply) => sendHtml(reply, notFoundPage(await ctxOf(request)), 404),
     store,
+    withRatings: async (ctx, productIds) =>
+      ctx.showRating && productIds.length ? { ...ctx, ratings: await readRatings(metafields, productIds) } : ctx,
   };
 }

@@ -12,17 +12,29 @@ import { registerAppPages } from './appPages.ts';
 import { CartStore } from './cart/store.ts';
 import { registerCartPages } from './cartPage.ts';
 import { DISCOUNT_COOKIE, discountRedirect } from './discounts.ts';
-import { COLLECTIONS, getCollection, PRODUCTS, productsOf, SORT_OPTIONS, sortProducts, type Collection } from './catalog.ts';
+import {
+  COLLECTIONS,
+  getCollection,
+  PRODUCTS,
+  productsOf,
+  SORT_OPTIONS,
+  sortProducts,
+  type CatalogProduct,
+  type Collection,
+} from './catalog.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t, type Locale } from './locale.ts';
 import { pageRoutes, queryOf, sendHtml, type PageRoutes } from './pageContext.ts';
 import { registerProductPages } from './productPage.ts';
 import { productGrid } from './sections.ts';
 
+/** The home page's featured products: the first 8 of `frontpage`. */
+const featuredProducts = (): CatalogProduct[] => productsOf(getCollection('frontpage')!).slice(0, 8);
+
 /** Dawn's `image-banner` and `featured-collection` sections (the first 8 products of `frontpage`). */
 function homeBody(ctx: PageCtx): string {
   const locale = ctx.locale;
-  const featured = productsOf(getCollection('frontpage')!).slice(0, 8);
+  const featured = featuredProducts();
   const banner = `<section id="shopify-section-template--2__image_banner" class="shopify-section"><div class="banner"><div class="page-width"><h2 class="banner__heading h1">${esc(t(locale, 'heroText'))}</h2><p class="banner__text">Organic cotton, hand-thrown ceramics and small-batch goods.</p><a class="button" href="${esc(ctx.root)}collections/all">${esc(t(locale, 'shopNow'))}</a></div></div></section>`;
   const grid = productGrid(ctx, featured, 'template--2__featured_collection', 2, 'Slider-template--2__featured_collection');
   return `${banner}<section id="shopify-section-template--2__featured_collection" class="shopify-section section"><div class="page-width"><div class="title-wrapper"><h2 class="title">${esc(t(locale, 'featured'))}</h2><a href="${esc(ctx.root)}collections/frontpage" class="link">${esc(t(locale, 'viewAll'))}</a></div>${grid}</div></section>`;
@@ -54,10 +66,14 @@ function collectionBody(ctx: PageCtx, collection: Collection, sortBy: string): s
   return `<div class="page-width section">${hero}<div id="ProductGridContainer"><h2 class="visually-hidden">${esc(t(ctx.locale, 'listProducts'))}</h2>${sortSelect(ctx, sortBy)}<p class="product-count" role="status">${products.length} ${esc(t(ctx.locale, 'products'))}</p>${productGrid(ctx, products, 'template--3__product-grid', 4)}</div></div>`;
 }
 
+/** The products whose title contains `query` (case-insensitive); none for an empty query. */
+const searchHits = (query: string): CatalogProduct[] =>
+  query ? PRODUCTS.filter((entry) => entry.product.title.toLowerCase().includes(query.toLowerCase())) : [];
+
 /** The search form and the products whose title contains `query` (case-insensitive). */
 function searchBody(ctx: PageCtx, query: string): string {
   const locale = ctx.locale;
-  const hits = query ? PRODUCTS.filter((entry) => entry.product.title.toLowerCase().includes(query.toLowerCase())) : [];
+  const hits = searchHits(query);
   const form = `<form action="${esc(ctx.root)}search" method="get" class="facets"><label class="visually-hidden" for="Search-In-Template">${esc(t(locale, 'search'))}</label><input class="field__input" id="Search-In-Template" type="search" name="q" value="${esc(query)}"><button class="button" type="submit">${esc(t(locale, 'search'))}</button></form>`;
   const results = hits.length
     ? `<h2 class="visually-hidden">${esc(t(locale, 'listProducts'))}</h2>${productGrid(ctx, hits, 'template--4__main', 4)}`
@@ -67,7 +83,10 @@ function searchBody(ctx: PageCtx, query: string): string {
 
 function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get('/', async (request, reply) => {
-    const ctx = await pages.pageCtx(request);
+    const ctx = await pages.withRatings(
+      await pages.pageCtx(request),
+      featuredProducts().map((entry) => entry.product.id),
+    );
     const description = 'Vitrine Demo shop: thoughtfully made goods for everyday life.';
     return sendHtml(reply, renderPage(ctx, { title: 'Home', description, pageType: 'home', body: homeBody(ctx), logoIsH1: true }));
   });
@@ -81,7 +100,10 @@ function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
   app.get<{ Params: { handle: string } }>('/collections/:handle', async (request, reply) => {
     const collection = getCollection(request.params.handle);
     if (!collection) return pages.notFound(request, reply);
-    const ctx = await pages.pageCtx(request);
+    const ctx = await pages.withRatings(
+      await pages.pageCtx(request),
+      productsOf(collection).map((entry) => entry.product.id),
+    );
     const requested = queryOf(request).sort_by;
     const sortBy = SORT_OPTIONS.some((option) => option.value === requested) ? requested! : 'manual';
     const body = collectionBody(ctx, collection, sortBy);
@@ -100,8 +122,11 @@ function registerCatalogPages(app: FastifyInstance, pages: PageRoutes): void {
   });
 
   app.get('/search', async (request, reply) => {
-    const ctx = await pages.pageCtx(request);
     const query = (queryOf(request).q ?? '').slice(0, 100);
+    const ctx = await pages.withRatings(
+      await pages.pageCtx(request),
+      searchHits(query).map((entry) => entry.product.id),
+    );
     return sendHtml(
       reply,
       renderPage(ctx, {
@@ -131,7 +156,7 @@ function registerDiscountLink(app: FastifyInstance, locale: Locale): void {
 export function registerPages(app: FastifyInstance, ctx: AppContext, locale: Locale): void {
   // The platform's part, played by the demo: the app's backend issues the owner's editor token.
   const editorToken = () => issueEditorToken(ctx, DEMO_SHOP_ID).then((issued) => issued.token);
-  const pages = pageRoutes(new CartStore(ctx.storage.carts), locale, editorToken);
+  const pages = pageRoutes(new CartStore(ctx.storage.carts), locale, ctx.storage.platformMetafields, { editorToken, theme: ctx.demoTheme });
   registerAppPages(app, pages, ctx.storage.orders);
   registerCatalogPages(app, pages);
   registerProductPages(app, pages);

@@ -10,6 +10,7 @@ import { getProduct, type Product, type Variant } from './catalog.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t } from './locale.ts';
 import { presentment, type Market } from './markets.ts';
+import { ratingHtml } from './ratings.ts';
 import { imageHostOf, imageTag, PRODUCT_MEDIA_IMAGE, PRODUCT_THUMBNAIL_IMAGE, withImageHost } from './media.ts';
 import { queryOf, sendHtml, type PageRoutes } from './pageContext.ts';
 import { inlineScript } from './inlineScript.ts';
@@ -130,11 +131,21 @@ function addToCartForm(ctx: PageCtx, selected: Variant): string {
   return `${quantity}<div><product-form class="product-form" data-section-id="${SECTION_ID}"><div class="product-form__error-message-wrapper" role="alert" hidden></div>${form}</product-form></div>`;
 }
 
-/** Vendor, title, price, variant selects, add-to-cart form and description, with the alternate template's app blocks. */
+/**
+ * Dawn's `rating` block of the main product section, under the title: the product's review
+ * rating when the theme shows ratings (`ctx.ratings` holds it only then). The alternate template
+ * has the app's "Star rating" block instead.
+ */
+function ratingBlock(ctx: PageCtx, product: Product): string {
+  const rating = ctx.ratings.get(product.id);
+  return rating ? `<div class="rating-wrapper">${ratingHtml(ctx.locale, rating)}</div>` : '';
+}
+
+/** Vendor, title, rating, price, variant selects, add-to-cart form and description, with the alternate template's app blocks. */
 function productInfo(ctx: PageCtx, product: Product, selected: Variant, blocks: MainSectionBlocks | null): string {
   const hasVariants = !(product.variants.length === 1 && selected.title === 'Default Title');
   const price = priceHtml(ctx, selected.price, selected.compare_at_price, selected.available, { large: true });
-  return `<div class="product__info-wrapper"><div id="ProductInfo-${SECTION_ID}" class="product__info-container"><p class="product__text caption-with-letter-spacing">${esc(product.vendor)}</p><div class="product__title"><h1>${esc(product.title)}</h1></div><div class="no-js-hidden" id="price-${SECTION_ID}" role="status">${price}</div>${blocks?.underPrice ?? ''}<p class="product__tax caption rte">${esc(t(ctx.locale, 'taxes'))}</p>${hasVariants ? variantSelects(product, selected) : ''}${addToCartForm(ctx, selected)}${blocks?.aboveDescription ?? ''}<div class="product__description rte">${product.description}</div></div></div>`;
+  return `<div class="product__info-wrapper"><div id="ProductInfo-${SECTION_ID}" class="product__info-container"><p class="product__text caption-with-letter-spacing">${esc(product.vendor)}</p><div class="product__title"><h1>${esc(product.title)}</h1></div>${blocks ? '' : ratingBlock(ctx, product)}<div class="no-js-hidden" id="price-${SECTION_ID}" role="status">${price}</div>${blocks?.underPrice ?? ''}<p class="product__tax caption rte">${esc(t(ctx.locale, 'taxes'))}</p>${hasVariants ? variantSelects(product, selected) : ''}${addToCartForm(ctx, selected)}${blocks?.aboveDescription ?? ''}<div class="product__description rte">${product.description}</div></div></div>`;
 }
 
 /**
@@ -166,12 +177,13 @@ export function registerProductPages(app: FastifyInstance, pages: PageRoutes): v
       );
     }
     if (!entry || suffix) return pages.notFound(request, reply);
-    const ctx = await pages.pageCtx(request);
     const product = entry.product;
     const query = queryOf(request);
     const variantId = query.variant && /^\d{1,20}$/.test(query.variant) ? Number(query.variant) : null;
     // Another `view` has no template of its own: the platform renders the default one.
     const templateSuffix = query.view === BLOCKS_VIEW ? BLOCKS_VIEW : undefined;
+    // Only the default template has the theme's rating block.
+    const ctx = await pages.withRatings(await pages.pageCtx(request), templateSuffix ? [] : [product.id]);
     const page = templateSuffix && themePage('product', { suffix: templateSuffix, designMode: ctx.designMode, locale: ctx.locale.lang });
     return sendHtml(
       reply,

@@ -3,6 +3,7 @@ import type { CatalogProduct, Product, Variant } from './catalog.ts';
 import { money, type PageCtx } from './layout.ts';
 import { t } from './locale.ts';
 import { CARD_IMAGE, imageTag } from './media.ts';
+import { ratingHtml } from './ratings.ts';
 
 /** Dawn's price block (`price__container` with regular and sale variants). */
 export function priceHtml(
@@ -29,7 +30,8 @@ export function priceHtml(
 /**
  * Dawn's `card-product` snippet: the product's image (its srcset and sizes as Dawn writes them;
  * `eager` cards, above the fold, skip lazy loading, the first with high fetch priority), or for
- * a product without images Dawn's text card, whose grey box repeats the title.
+ * a product without images Dawn's text card, whose grey box repeats the title; the product's
+ * review rating between vendor and price when the theme shows ratings and the product has one.
  */
 function productCard(ctx: PageCtx, entry: CatalogProduct, sectionId: string, eager: boolean, first = false): string {
   const product = entry.product;
@@ -42,11 +44,12 @@ function productCard(ctx: PageCtx, entry: CatalogProduct, sectionId: string, eag
       ? `<div class="card__badge bottom left"><span id="Badge-${sectionId}-${product.id}" class="badge badge--bottom-left">${esc(t(locale, 'sale'))}</span></div>`
       : '';
   const media = product.media[0];
+  const rating = ctx.showRating ? ctx.ratings.get(product.id) : undefined;
   const loading = eager ? (first ? 'fetchpriority="high"' : '') : 'loading="lazy"';
   const inner = media
     ? `<div class="card__inner ratio"><div class="card__media"><div class="media media--transparent">${imageTag(media, ctx.imageHost, { ...CARD_IMAGE, alt: product.title, attributes: `class="motion-reduce" ${loading}`.trim() })}</div></div>${badge}</div>`
     : `<div class="card__inner ratio"><div class="card__content"><div class="card__information"><h3 class="card__heading"><a href="${esc(href)}" id="StandardCardNoMediaLink-${sectionId}-${product.id}" class="full-unstyled-link">${esc(product.title)}</a></h3></div>${badge}</div></div>`;
-  return `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard ${media ? 'card--media' : 'card--text'}">${inner}<div class="card__content"><div class="card__information"><h3 class="card__heading${media ? ' h5' : ''}" id="title-${sectionId}-${product.id}"><a href="${esc(href)}" id="CardLink-${sectionId}-${product.id}" class="full-unstyled-link">${esc(product.title)}</a></h3><div class="card-information"><span class="caption-large light">${esc(product.vendor)}</span>${priceHtml(ctx, product.price, product.compare_at_price, product.available, { varies: product.price_varies })}</div></div></div></div></div></li>`;
+  return `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard ${media ? 'card--media' : 'card--text'}">${inner}<div class="card__content"><div class="card__information"><h3 class="card__heading${media ? ' h5' : ''}" id="title-${sectionId}-${product.id}"><a href="${esc(href)}" id="CardLink-${sectionId}-${product.id}" class="full-unstyled-link">${esc(product.title)}</a></h3><div class="card-information"><span class="caption-large light">${esc(product.vendor)}</span>${rating ? ratingHtml(locale, rating) : ''}${priceHtml(ctx, product.price, product.compare_at_price, product.available, { varies: product.price_varies })}</div></div></div></div></div></li>`;
 }
 
 /** Dawn's product grid; the first `eagerCount` cards load eagerly (the first with high fetch priority). */

@@ -34,6 +34,7 @@ const TABLES: readonly { name: keyof Schema; identity?: 'id' }[] = [
   { name: 'photos' },
   { name: 'owner_placements' },
   { name: 'placement_reports' },
+  { name: 'platform_metafields', identity: 'id' },
 ];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */

@@ -1,8 +1,9 @@
 /**
  * The provider's storage: one set of stores by concern (shops, reviews, shoppers' submissions and
  * their moderation, orders with review codes, captured e-mails, products, tracking, the demo
- * shop's carts, rate-limit counters, photos, what the owner learns, the owner's widget
- * placements, shared secrets), written once against the query builder, over one of two engines:
+ * shop's carts and the metafields of the platform it plays, rate-limit counters, photos, what the
+ * owner learns, the owner's widget placements, shared secrets), written once against the query
+ * builder, over one of two engines:
  *
  * - SQLite (default): `${dataDir}/vitrine.sqlite`, nothing to install; one process.
  * - PostgreSQL, when a `postgres://` URL is given (`DATABASE_URL`): any number of provider
@@ -20,6 +21,7 @@ import { orderStore, type OrderStore } from './orders.ts';
 import { openPostgres } from './postgres.ts';
 import { photoStore, type PhotoStore } from './photos.ts';
 import { placementStore, type PlacementStore } from './placements.ts';
+import { platformMetafieldStore, type PlatformMetafieldStore } from './platformMetafields.ts';
 import { productStore, type ProductStore } from './products.ts';
 import { rateLimitCounters, type RateLimitCounters } from './rateLimits.ts';
 import { reviewStore, type ReviewStore } from './reviews.ts';
@@ -57,8 +59,10 @@ export interface Storage {
   photos: PhotoStore;
   /** Where the owner placed widgets 4, 5, 6, and the storefront's placement reports. */
   placements: PlacementStore;
-  /** Random secrets all provider processes share (the editor tokens' key). */
+  /** Random secrets all provider processes share (the editor tokens' key, the demo platform's Admin API token). */
   secrets: SecretStore;
+  /** The demo platform's metafields (its Admin API writes them, its theme reads them). */
+  platformMetafields: PlatformMetafieldStore;
   /** Closes the connection (SQLite) or the pool (PostgreSQL). */
   close(): Promise<void>;
 }
@@ -113,6 +117,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     photos,
     placements: placementStore(db, shops),
     secrets: secretStore(db),
+    platformMetafields: platformMetafieldStore(db),
     async close() {
       if (closed) return;
       closed = true;

@@ -14,6 +14,8 @@ export interface ProductStore {
    * if any.
    */
   find(shopId: string, ref: { handle?: string | null; productId?: number | null }): Promise<ProductRef | undefined>;
+  /** Every product of the shop, by handle. */
+  list(shopId: string): Promise<ProductRef[]>;
 }
 
 /** A product of a shop: its id and handle. */
@@ -43,6 +45,16 @@ export function productStore(db: Kysely<Schema>): ProductStore {
       if (ref.productId != null) query = query.where('product_id', '=', ref.productId);
       const row = await query.orderBy('handle').executeTakeFirst();
       return row && { productId: Number(row.product_id), handle: row.handle };
+    },
+
+    async list(shopId) {
+      const rows = await db
+        .selectFrom('products')
+        .select(['product_id', 'handle'])
+        .where('shop_id', '=', shopId)
+        .orderBy('handle')
+        .execute();
+      return rows.map((row) => ({ productId: Number(row.product_id), handle: row.handle }));
     },
   };
 }

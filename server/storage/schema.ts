@@ -225,6 +225,25 @@ interface ProviderSecretsTable {
   created_at: Defaulted<string>;
 }
 
+/**
+ * The demo platform's metafields (server/shop plays the platform): what its Admin API
+ * (`metafieldsSet`, `metafieldsDelete`; server/shop/adminApi.ts) stores and its theme reads. One
+ * per owner, namespace and key; no shop column, as the demo platform holds one shop (like `carts`).
+ */
+interface PlatformMetafieldsTable {
+  id: Generated<number>;
+  /** The owner's GID, e.g. `gid://shopify/Product/123`. */
+  owner_id: string;
+  namespace: string;
+  key: string;
+  /** The platform's metafield type (`rating`, `number_integer`, …). */
+  type: string;
+  /** The value as the platform stores it: text, JSON text for `rating`. */
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Every table of the provider's store. */
 export interface Schema {
   shops: ShopsTable;
@@ -247,6 +266,7 @@ export interface Schema {
   owner_placements: OwnerPlacementsTable;
   placement_reports: PlacementReportsTable;
   provider_secrets: ProviderSecretsTable;
+  platform_metafields: PlatformMetafieldsTable;
 }
 
 /** A review's moderation state: pending and rejected reviews are never served or counted. */
@@ -257,3 +277,4 @@ export type ShopRow = Selectable<ShopsTable>;
 export type Shop = ShopRow & { last_updated: number };
 export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type PlatformMetafieldRow = Selectable<PlatformMetafieldsTable>;

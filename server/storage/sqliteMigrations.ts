@@ -297,6 +297,25 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    name: "the demo platform's metafields (the review metafields the provider writes through its Admin API)",
+    up(db) {
+      db.exec(`
+        CREATE TABLE platform_metafields (
+          id INTEGER PRIMARY KEY,
+          owner_id TEXT NOT NULL,
+          namespace TEXT NOT NULL,
+          key TEXT NOT NULL,
+          type TEXT NOT NULL,
+          value TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          UNIQUE (owner_id, namespace, key)
+        );
+      `);
+    },
+  },
 ];
 
 /** The schema version applied (`PRAGMA user_version`; 0 for a new file). */

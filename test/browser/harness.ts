@@ -26,11 +26,22 @@ export interface Shop {
   close(): Promise<void>;
 }
 
+/** What a test's shop differs in from the demo. */
+export interface ShopOptions {
+  shopSettingsOverrides?: Record<string, unknown>;
+  /**
+   * The demo theme's "show rating" (default on: cards and product pages show the platform's
+   * review metafields, and our stars stay away from them). Off for tests of our own stars there.
+   */
+  showRating?: boolean;
+}
+
 /** Starts the server on a free port and a headless Chromium. Call `close()` in `after`. */
-export async function startShop(opts: { shopSettingsOverrides?: Record<string, unknown> } = {}): Promise<Shop> {
+export async function startShop(opts: ShopOptions = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-browser-'));
   const distDir = process.env.VITRINE_DIST_DIR ? resolve(process.env.VITRINE_DIST_DIR) : join(ROOT, 'dist');
-  const app = await buildApp({ dataDir, distDir, logger: false, shopSettingsOverrides: opts.shopSettingsOverrides });
+  const demoTheme = opts.showRating === undefined ? undefined : { showRating: opts.showRating };
+  const app = await buildApp({ dataDir, distDir, logger: false, shopSettingsOverrides: opts.shopSettingsOverrides, demoTheme });
   // What a page really sent (the browser's own request records leave out multipart bodies).
   const posts: Shop['posts'] = [];
   app.server.on('request', (request: { method?: string; url?: string; headers: Record<string, unknown> }) => {

@@ -103,7 +103,8 @@ const withChunkCode = (code: string) => async (context: BrowserContext) => {
 
 let shop: Shop;
 before(async () => {
-  shop = await startShop();
+  // The tests wait for our product stars line: the theme's own rating (which replaces it) is off.
+  shop = await startShop({ showRating: false });
 });
 after(async () => {
   await shop?.close();
@@ -183,7 +184,7 @@ describe('bots and test tools', () => {
 describe('consent', () => {
   let gdpr: Shop;
   before(async () => {
-    gdpr = await startShop({ shopSettingsOverrides: { consentLimit: 'GDPR' } });
+    gdpr = await startShop({ shopSettingsOverrides: { consentLimit: 'GDPR' }, showRating: false });
   });
   after(async () => {
     await gdpr?.close();

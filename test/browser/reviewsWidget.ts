@@ -7,13 +7,13 @@ import { after, before } from 'node:test';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SEED_FACTS } from '../../server/storage/demoData';
-import { ROOT, startShop, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import { ROOT, startShop, type OpenedPage, type OpenOptions, type Shop, type ShopOptions, SHOWN_WITHIN_MS, withPage } from './harness';
 
 /** Starts the demo shop (and Chromium) before the file's tests and closes it after them; returns a getter. */
-export function useShop(): () => Shop {
+export function useShop(options: ShopOptions = {}): () => Shop {
   let shop: Shop | undefined;
   before(async () => {
-    shop = await startShop();
+    shop = await startShop(options);
   });
   after(async () => {
     await shop?.close();

@@ -97,9 +97,10 @@ const englishLabel = (stats: Stats) => `${stats.s.toFixed(1)} out of 5 stars, ${
 const statsRequests = (opened: OpenedPage) => opened.requests.filter((url) => url.includes('/sf/prs/'));
 
 describe('star snippets on the demo shop', () => {
+  // Our snippets where the theme shows no ratings of its own (`?show_rating=0`; see "the theme's own ratings" below).
   for (const [path, lang] of [
-    ['/collections/all', 'en'],
-    ['/es/collections/all', 'es'],
+    ['/collections/all?show_rating=0', 'en'],
+    ['/es/collections/all?show_rating=0', 'es'],
   ] as const) {
     test(`every card on ${path} has exactly one snippet right after its title with the provider's count`, async () => {
       await withPage(shop, path, async (opened) => {
@@ -133,7 +134,7 @@ describe('star snippets on the demo shop', () => {
   }
 
   test('cards added later (infinite scroll) get snippets; a re-rendered card gets its snippet back; refresh reuses the stats', async () => {
-    await withPage(shop, '/collections/all', async (opened) => {
+    await withPage(shop, '/collections/all?show_rating=0', async (opened) => {
       const total = (await opened.page.evaluate(`document.querySelectorAll('main .card-wrapper').length`)) as number;
       await settled(opened.page, total);
       // Infinite scroll: the theme appends a second page of cards (clones of the first four).
@@ -175,7 +176,7 @@ describe('star snippets on the demo shop', () => {
   test('product page: stars, average and "Rated by hundreds of happy customers" under the title; click scrolls to the reviews widget', async () => {
     await withPage(
       shop,
-      '/products/classic-cotton-tee',
+      '/products/classic-cotton-tee?show_rating=0',
       async (opened) => {
         await opened.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, {
           timeout: SHOWN_WITHIN_MS,
@@ -240,7 +241,7 @@ describe('star snippets on the demo shop', () => {
   });
 
   test('product page: the stars line stats are preloaded with the snippets chunk and downloaded once', async () => {
-    await withPage(shop, '/products/ceramic-mug', async (opened) => {
+    await withPage(shop, '/products/ceramic-mug?show_rating=0', async (opened) => {
       await opened.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, {
         timeout: SHOWN_WITHIN_MS,
       });
@@ -275,7 +276,7 @@ describe('star snippets on the demo shop', () => {
     const init = `document.addEventListener('DOMContentLoaded', () => { document.querySelector('footer').style.minHeight = '3000px'; });`;
     await withPage(
       shop,
-      '/products/ceramic-mug',
+      '/products/ceramic-mug?show_rating=0',
       async ({ page }) => {
         // The shopper prefers reduced motion (read when the line is activated).
         await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -311,6 +312,103 @@ describe('star snippets on the demo shop', () => {
       });
       assert.equal(await opened.page.evaluate(`document.querySelectorAll('#SortBy option[value="best-selling"]').length`), 0);
       assert.deepEqual(opened.errors, []);
+    });
+  });
+});
+
+describe("the theme's own ratings (the platform's review metafields, shown by the demo theme as Dawn does)", () => {
+  /** The native rating of each Dawn card: its label and count as shown, and our snippets in the card. */
+  const cardsWithRatings = (page: Page) =>
+    page.evaluate(`[...document.querySelectorAll('main .card-wrapper')].map((card) => {
+      const link = card.querySelector('.card > .card__content .card__heading a');
+      const rating = card.querySelector('.rating[role="img"]');
+      return {
+        handle: /\\/products\\/([^/?#]+)/.exec(link.getAttribute('href'))[1],
+        label: rating && rating.getAttribute('aria-label'),
+        count: rating && card.querySelector('.rating-count [aria-hidden]').textContent,
+        starsShown: !!rating && rating.querySelector('.rating-star').getBoundingClientRect().width > 0,
+        ours: [...card.querySelectorAll('[data-vitrine-stars]')].map((el) => (el.hidden ? 'hidden' : 'shown')),
+      };
+    })`) as Promise<{ handle: string; label: string | null; count: string | null; starsShown: boolean; ours: string[] }[]>;
+
+  test('collection: the rating on each card with reviews, and no snippet of ours there; one request, only for the others', async () => {
+    const asked: string[][] = [];
+    await withPage(
+      shop,
+      '/collections/all',
+      async (opened) => {
+        // Products without reviews have no rating of the theme's: ours are placed (and stay hidden).
+        await settled(opened.page, 3);
+        await opened.page.waitForTimeout(800);
+        const cards = await cardsWithRatings(opened.page);
+        const stats = await expectedStats(cards.map((card) => card.handle));
+        assert.ok(cards.length >= 10);
+        for (const card of cards) {
+          const expected = stats[card.handle]!;
+          if (expected.r > 0) {
+            assert.deepEqual(
+              { label: card.label, count: card.count, starsShown: card.starsShown, ours: card.ours },
+              { label: `${expected.s.toFixed(1)} out of 5.0 stars`, count: `(${expected.r})`, starsShown: true, ours: [] },
+              card.handle,
+            );
+          } else {
+            assert.deepEqual({ label: card.label, ours: card.ours }, { label: null, ours: ['hidden'] }, card.handle);
+          }
+        }
+        // One stats request, for the products without a rating only.
+        const noRating = cards.filter((card) => !card.label).map((card) => card.handle);
+        assert.deepEqual(
+          asked.map((handles) => [...handles].sort()),
+          [noRating.sort()],
+        );
+        assert.deepEqual(opened.errors, []);
+      },
+      {
+        routes: async (context) => {
+          await context.route('**/sf/prs/demo/stats.json', async (route) => {
+            asked.push((JSON.parse(route.request().postData() ?? '{}') as { handles: string[] }).handles);
+            await route.continue();
+          });
+        },
+      },
+    );
+  });
+
+  test('product page: the rating under the title and no stars line of ours; the reviews widget as before', async () => {
+    await withPage(shop, '/products/classic-cotton-tee', async (opened) => {
+      await opened.page.waitForFunction(
+        `performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/star-snippets-')) && !!document.querySelector('[data-vitrine-mount="reviews"]')`,
+        undefined,
+        { timeout: SHOWN_WITHIN_MS },
+      );
+      await opened.page.waitForTimeout(800);
+      const [st] = Object.values(await expectedStats(['classic-cotton-tee']));
+      const shown = await opened.page.evaluate(`(() => {
+        const rating = document.querySelector('.product__title + .rating-wrapper .rating[role="img"]');
+        return { label: rating && rating.getAttribute('aria-label'), ours: document.querySelectorAll('[data-vitrine-stars]').length };
+      })()`);
+      assert.deepEqual(shown, { label: `${st!.s.toFixed(1)} out of 5.0 stars`, ours: 0 });
+      // The preloaded stats were still used (no "preloaded but not used" warning).
+      assert.deepEqual(problems(opened), []);
+      assert.deepEqual(opened.errors, []);
+    });
+  });
+
+  test("the same pages with the theme's ratings off (?show_rating=0): our snippets and stars line, as before", async () => {
+    await withPage(shop, '/collections/all?show_rating=0', async (opened) => {
+      const total = (await opened.page.evaluate(`document.querySelectorAll('main .card-wrapper').length`)) as number;
+      await settled(opened.page, total);
+      const cards = await cardsWithRatings(opened.page);
+      assert.ok(
+        cards.every((card) => card.label === null && card.ours.length === 1),
+        JSON.stringify(cards),
+      );
+    });
+    await withPage(shop, '/products/classic-cotton-tee?show_rating=0', async (opened) => {
+      await opened.page.waitForFunction(`!!document.querySelector('.vitrine-stars--product[aria-label]')`, undefined, {
+        timeout: SHOWN_WITHIN_MS,
+      });
+      assert.equal(await opened.page.evaluate(`document.querySelectorAll('.rating').length`), 0);
     });
   });
 });

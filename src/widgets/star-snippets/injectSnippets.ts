@@ -4,7 +4,8 @@
  *
  * 1. one `querySelectorAll('a[href*="/products/"]')` pass: handle of each link (locale-prefixed
  *    paths too), its card and title through the theme layouts, grouped by card; cards that
- *    already hold our snippet are skipped (never duplicated);
+ *    already hold our snippet are skipped (never duplicated), and so are cards whose theme shows
+ *    the product's rating itself (`NATIVE_RATING`: their products are not even fetched);
  * 2. ONE batched stats request for every handle not fetched yet (at most 250 per request);
  * 3. one write pass: the filled snippet after each new title. One write means one relayout and
  *    one shift (an empty line first and its content later re-laid out the page twice, and
@@ -17,7 +18,7 @@
 import { productHandle } from '../../core/pageContext';
 import type { ReviewStats } from '../../core/reviewStats';
 import { statsOrNull } from './statsRequests';
-import { EXCLUDED, locate, type Located, type ThemeLayout } from './themeLayouts';
+import { EXCLUDED, locate, NATIVE_RATING, type Located, type ThemeLayout } from './themeLayouts';
 
 /** Attribute every snippet carries: `data-vitrine-stars="<handle>"`. */
 export const STARS_ATTR = 'data-vitrine-stars';
@@ -90,8 +91,15 @@ export function createInjector(options: InjectorOptions): Injector {
       const link = links[i];
       const handle = handleOf(link);
       if (!handle || handle === skip || link.closest(EXCLUDED)) continue;
-      handles.add(handle);
       const at = locate(link, handle, handleOf, state);
+      // The theme shows the product's rating itself (the platform's review metafields): nothing
+      // to add, nothing to ask the provider for, nothing missed (a line of ours from before goes).
+      if (at?.card.querySelector(NATIVE_RATING)) {
+        at.card.querySelector(`[${STARS_ATTR}]`)?.remove();
+        placed.add(handle);
+        continue;
+      }
+      handles.add(handle);
       if (!at || cards.has(at.card)) continue;
       cards.add(at.card);
       const existing = at.card.querySelector<HTMLElement>(`[${STARS_ATTR}]`);

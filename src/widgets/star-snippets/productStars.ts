@@ -1,6 +1,7 @@
 /**
  * Where the aggregated stars line of a product page goes and what it does (spec §2 "Product
- * page"; what it shows is `productLine.ts`'s): inside the theme's "Star rating" app block
+ * page"; what it shows is `productLine.ts`'s): nowhere when the theme shows the product's rating
+ * by its title itself (`NATIVE_RATING`), else inside the theme's "Star rating" app block
  * (`[data-vitrine-block="stars"]`, extensions/vitrine-theme) when the merchant placed one, else
  * inside a holder element the theme or shop provides (`[data-vitrine-product-stars]`,
  * `.vitrine-product-stars`), else left aligned under the product title. Clicking it (or
@@ -10,6 +11,7 @@
 import { MOUNT_ATTRIBUTE } from '../../core/constants';
 import { hiddenWithin } from './hidden';
 import { STARS_ATTR } from './injectSnippets';
+import { NATIVE_RATING } from './themeLayouts';
 
 /** Where the line goes: next to or inside `at`; `id` names the owner's placement when it is one (spec §7 placement report). */
 export interface Spot {
@@ -43,22 +45,26 @@ const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role="banner"],[role="navig
 const REVIEWS_TARGET = `[${MOUNT_ATTRIBUTE}="reviews"]`;
 
 /**
- * Finds where the product line goes: inside the theme's app block (the merchant put it there),
- * else where the owner moved it, else inside a holder, else after the first visible product
- * title, else (themes with a bare `<h1>` and no `<main>`) after the first visible `h1` outside
- * the header, navigation, footer and dialogs. Hidden copies of the title are never anchors.
+ * Finds where the product line goes: nowhere when the theme shows the product's rating next to
+ * its title; else inside the theme's app block (the merchant put it there), else where the owner
+ * moved it, else inside a holder, else after the first visible product title, else (themes with
+ * a bare `<h1>` and no `<main>`) after the first visible `h1` outside the header, navigation,
+ * footer and dialogs. Hidden copies of the title are never anchors.
  */
 function productSpot(doc: Document, ownerSpot?: (doc: Document) => Spot | null): Spot | null {
+  const shown = (el: Element) => !hiddenWithin(el, doc.body);
+  const title =
+    [...doc.querySelectorAll(PRODUCT_TITLES)].find(shown) ||
+    [...doc.querySelectorAll('h1')].find((heading) => shown(heading) && !heading.closest(NOT_PRODUCT));
+  // The theme shows the product's rating by its title itself (Dawn's rating block, from the
+  // platform's review metafields): no line of ours, wherever it would go.
+  if (title?.parentElement!.querySelector(NATIVE_RATING)) return null;
   const block = doc.querySelector(APP_BLOCK);
   if (block) return { at: block, position: 'beforeend' };
   const moved = ownerSpot?.(doc);
   if (moved) return moved;
   const holder = doc.querySelector(HOLDER);
   if (holder) return { at: holder, position: 'beforeend' };
-  const shown = (el: Element) => !hiddenWithin(el, doc.body);
-  const title =
-    [...doc.querySelectorAll(PRODUCT_TITLES)].find(shown) ||
-    [...doc.querySelectorAll('h1')].find((heading) => shown(heading) && !heading.closest(NOT_PRODUCT));
   return title ? { at: title, position: 'afterend' } : null;
 }
 

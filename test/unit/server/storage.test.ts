@@ -29,6 +29,7 @@ const TABLES = [
   'owner_placements',
   'placement_reports',
   'provider_secrets',
+  'platform_metafields',
 ];
 
 describe.runIf(TEST_ENGINE === 'sqlite')('SQLite migrations', () => {

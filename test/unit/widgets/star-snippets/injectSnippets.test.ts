@@ -147,6 +147,58 @@ describe('createInjector', () => {
   });
 });
 
+/** Dawn's `card-product` rating (the platform's `reviews.rating` metafields, rendered by the theme) in the card's information block. */
+const DAWN_RATING =
+  '<div class="rating" role="img" aria-label="4.6 out of 5.0 stars"><span aria-hidden="true" class="rating-star" style="--rating: 4; --rating-max: 5.0; --rating-decimal: 0.5;"></span></div><p class="rating-text caption"><span aria-hidden="true">4.6 / 5.0</span></p><p class="rating-count caption"><span aria-hidden="true">(12)</span><span class="visually-hidden">12 total reviews</span></p>';
+/** A Dawn card whose theme shows the product's rating (`rating`: the markup between vendor and price). */
+const ratedDawnCard = (h: string, rating = DAWN_RATING) => dawnCard(h).replace('<div class="price">', `${rating}<div class="price">`);
+
+describe("the theme's own rating (the platform's review metafields)", () => {
+  test('a card that shows it gets no snippet and its product is not fetched; the other cards as before; nothing missed', async () => {
+    const { injector, fetchStats, onMissed } = setup(
+      `<main><ul>${ratedDawnCard('tee')}${dawnCard('mug')}${ratedDawnCard('vase')}</ul><p><a href="/products/tee">our tee</a></p></main>`,
+    );
+    await injector.run();
+    expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['mug']);
+    // The link outside any card is still asked for (as before: it might be a spot we missed),
+    // but the product counts as shown, so nothing is reported missed.
+    expect(fetchStats).toHaveBeenCalledTimes(1);
+    expect(fetchStats.mock.calls[0]![0].sort()).toEqual(['mug', 'tee']);
+    expect(document.querySelectorAll('.rating[role="img"]')).toHaveLength(2);
+    // Re-runs and a forced refresh leave the theme's ratings alone too.
+    await injector.run();
+    await injector.run(true);
+    expect(snippets()).toHaveLength(1);
+    expect(fetchStats).toHaveBeenCalledTimes(1);
+    expect(onMissed).not.toHaveBeenCalled();
+  });
+
+  test('a page where every card shows it makes no request at all', async () => {
+    const { injector, fetchStats } = setup(`<main><ul>${ratedDawnCard('tee')}${ratedDawnCard('mug')}</ul></main>`);
+    await injector.run();
+    expect(snippets()).toEqual([]);
+    expect(fetchStats).not.toHaveBeenCalled();
+  });
+
+  test("Horizon's labelled .rating counts too; a .rating without a label (some other widget) does not", async () => {
+    const horizon = '<div class="rating-wrapper"><div class="rating" aria-label="Rating: 4.6 out of 5"></div></div>';
+    const { injector } = setup(
+      `<main><ul>${ratedDawnCard('tee', horizon)}${ratedDawnCard('mug', '<div class="rating">★</div>')}</ul></main>`,
+    );
+    await injector.run();
+    expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['mug']);
+  });
+
+  test('a snippet of ours in a card that now shows the rating itself goes (never two ratings)', async () => {
+    const { injector } = setup(`<main><ul>${dawnCard('tee')}</ul></main>`);
+    await injector.run();
+    expect(snippets()).toHaveLength(1);
+    document.querySelector('.card > .card__content .card__information')!.insertAdjacentHTML('beforeend', DAWN_RATING);
+    await injector.run();
+    expect(snippets()).toEqual([]);
+  });
+});
+
 describe('renderStars', () => {
   test('one aria-hidden svg, five icons per row, front clipped to the average', () => {
     const el = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });

@@ -85,3 +85,21 @@ describe('placeProductStars', () => {
     expect(line.parentElement!.id).toBe('block');
   });
 });
+
+describe("the theme's own rating under the title (Dawn's rating block, from the platform's review metafields)", () => {
+  const RATING =
+    '<div class="rating-wrapper"><div class="rating" role="img" aria-label="4.6 out of 5.0 stars"><span aria-hidden="true" class="rating-star"></span></div><p class="rating-count caption"><span aria-hidden="true">(12)</span></p></div>';
+
+  test('no line: not under the title, nor in a holder, nor in the app block', () => {
+    for (const extra of ['', '<div data-vitrine-product-stars></div>', '<div data-vitrine-block="stars"></div>']) {
+      document.body.innerHTML = `<main><div class="product__info-container"><div class="product__title"><h1>Tee</h1></div>${RATING}<p class="price">$20</p>${extra}</div></main>`;
+      expect(placeProductStars(document, 'tee'), extra).toBeNull();
+      expect(document.querySelector('.vitrine-stars--product')).toBeNull();
+    }
+  });
+
+  test('a rating elsewhere on the page (the card of another product) does not count', () => {
+    document.body.innerHTML = `<main><div class="product__info-container"><div class="product__title"><h1>Tee</h1></div><p class="price">$20</p></div><ul><li class="card-wrapper"><h3><a href="/products/mug">Mug</a></h3>${RATING}</li></ul></main>`;
+    expect(placeProductStars(document, 'tee')!.previousElementSibling!.className).toBe('product__title');
+  });
+});
