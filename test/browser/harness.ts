@@ -152,3 +152,21 @@ export async function waitForConsole(opened: OpenedPage, text: string, timeout =
 
 /** The console lines that are errors or warnings. */
 export const problems = (opened: OpenedPage): string[] => opened.console.filter((l) => l.startsWith('error') || l.startsWith('warning'));
+
+/**
+ * Polls `check` every 100 ms until it gives something truthy (which it returns), or fails after
+ * `timeout` naming `what`: for what arrives in its own time (reports, beacons, hooks' news).
+ */
+export async function eventually<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeout = 20_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeout) throw new Error(`never happened: ${what}`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}

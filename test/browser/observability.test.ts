@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext } from 'playwright-core';
-import { open, startShop, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS } from './harness';
+import { eventually, open, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, startShop } from './harness';
 
 const DESKTOP = {
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36',
@@ -29,7 +29,6 @@ const PRODUCT = '/products/classic-cotton-tee';
 /** Longer than one heartbeat (5 s): a tracked visitor would have sent a request by then. */
 const LONGER_THAN_A_HEARTBEAT_MS = 7_000;
 /** Upper bound for a beacon to arrive: heartbeats come every 5 s, the chunks load at idle. */
-const ARRIVES_WITHIN_MS = 20_000;
 
 interface Post {
   path: string;
@@ -52,23 +51,9 @@ const tracks = (posts: Post[]) => posts.filter((post) => post.path === '/api/tra
 const forms = (posts: Post[], path: string) =>
   posts.filter((post) => post.path === path).map((post) => Object.fromEntries(new URLSearchParams(post.body)));
 
-async function until<T>(
-  what: string,
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeout = ARRIVES_WITHIN_MS,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeout) throw new Error(`never happened: ${what}`);
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-}
-
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 const chunkLoaded = (opened: OpenedPage, name: string) =>
-  until(`the ${name} chunk`, () => opened.requests.some((url) => url.includes(`/chunks/${name}-`)));
+  eventually(`the ${name} chunk`, () => opened.requests.some((url) => url.includes(`/chunks/${name}-`)));
 
 async function visit(shop: Shop, url: string, posts: Post[], options: OpenOptions = {}): Promise<OpenedPage> {
   const routes = options.routes;
@@ -116,8 +101,8 @@ describe('tracking a visit', () => {
     const posts: Post[] = [];
     const opened = await visit(shop, PRODUCT, posts);
     try {
-      await until('the page view', () => tracks(posts).find((request) => request.meta.requestType === 1));
-      await until('two heartbeats', () => tracks(posts).filter((request) => request.meta.requestType === 2).length >= 2);
+      await eventually('the page view', () => tracks(posts).find((request) => request.meta.requestType === 1));
+      await eventually('two heartbeats', () => tracks(posts).filter((request) => request.meta.requestType === 2).length >= 2);
       const [view, beat] = tracks(posts);
       assert.deepEqual(view!.events[0], { type: 'page_view' });
       assert.equal(view!.meta.pageType, 'product');
@@ -133,12 +118,12 @@ describe('tracking a visit', () => {
       const received = () => shop.posts.filter((post) => post.path === '/api/track').length;
       const sent = received();
       await opened.page.goto('about:blank');
-      await until('the final send', () => received() > sent);
+      await eventually('the final send', () => received() > sent);
       assert.deepEqual(opened.errors, []);
     } finally {
       await opened.context.close();
     }
-    const after = await until('the stats to count the visit', async () => {
+    const after = await eventually('the stats to count the visit', async () => {
       const day = await statsOfToday(shop);
       return day.pageViews > before.pageViews && day;
     });
@@ -210,7 +195,7 @@ describe('consent', () => {
     try {
       await chunkLoaded(opened, 'tracking');
       // Tracking has started once it sent the consent report (a loaded chunk may not have run yet).
-      await until('the consent report', () => forms(posts, '/api/consent').length > 0);
+      await eventually('the consent report', () => forms(posts, '/api/consent').length > 0);
       await opened.page.evaluate(() => window.dispatchEvent(new CustomEvent('vitrine:interaction', { detail: { name: 'filter-used' } })));
       await sleep(LONGER_THAN_A_HEARTBEAT_MS);
       assert.deepEqual(tracks(posts), []);
@@ -229,7 +214,7 @@ describe('consent', () => {
         ).Shopify.customerPrivacy.setTrackingConsent({ analytics: true }, () => {}),
       );
       assert.equal(await accepted, true);
-      const [first] = await until('the first request', () => tracks(posts).length > 0 && tracks(posts));
+      const [first] = await eventually('the first request', () => tracks(posts).length > 0 && tracks(posts));
       assert.equal(first!.meta.requestType, 1);
       assert.deepEqual(first!.events[0], { type: 'page_view' });
       assert.ok(
@@ -254,7 +239,10 @@ describe('error reports', () => {
       await chunkLoaded(opened, 'content-protection');
       await chunkLoaded(opened, 'reporting');
       await opened.page.click('main h1');
-      const [report] = await until('the report', () => forms(posts, '/api/store-error').length > 0 && forms(posts, '/api/store-error'));
+      const [report] = await eventually(
+        'the report',
+        () => forms(posts, '/api/store-error').length > 0 && forms(posts, '/api/store-error'),
+      );
       assert.equal(report!.sid, 'demo');
       assert.equal(report!.bid, '0.1.0');
       assert.equal(report!.code, '2000');
@@ -278,8 +266,8 @@ describe('error reports', () => {
       routes: withChunkCode("setTimeout(() => { throw new Error('boom before any interaction'); });"),
     });
     try {
-      await until('the error', () => opened.errors.some((error) => error.includes('boom before any interaction')));
-      await until('a heartbeat (the visitor is tracked, so reports could go)', () =>
+      await eventually('the error', () => opened.errors.some((error) => error.includes('boom before any interaction')));
+      await eventually('a heartbeat (the visitor is tracked, so reports could go)', () =>
         tracks(posts).some((request) => request.meta.requestType === 2),
       );
       await sleep(2_000);
@@ -298,7 +286,7 @@ describe('error reports', () => {
         content: "document.addEventListener('click', () => { throw new Error('the shop’s own error'); });",
       });
       await opened.page.click('main h1');
-      await until('the shop’s error on the page', () => opened.errors.some((error) => error.includes('the shop’s own error')));
+      await eventually('the shop’s error on the page', () => opened.errors.some((error) => error.includes('the shop’s own error')));
       await sleep(LONGER_THAN_A_HEARTBEAT_MS);
       assert.deepEqual(forms(posts, '/api/store-error'), []);
     } finally {

@@ -12,7 +12,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext } from 'playwright-core';
-import { open, startShop, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS } from './harness';
+import { eventually, open, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, startShop } from './harness';
 
 const DESKTOP = {
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36',
@@ -20,7 +20,6 @@ const DESKTOP = {
 };
 const PRODUCT = '/products/classic-cotton-tee';
 /** Upper bound for a held report to arrive once the visitor clicked (JS Last waits for load, idle time and quiet). */
-const ARRIVES_WITHIN_MS = 20_000;
 
 /** The page's settings: only `hooks` differs from what the provider serves. */
 const withHooks = (hooks: Record<string, unknown>) => `window.vitrineSettings = { hooks: ${JSON.stringify(hooks)} };`;
@@ -33,16 +32,6 @@ function recordReports(reports: Record<string, string>[]) {
         reports.push(Object.fromEntries(new URLSearchParams(request.postData() ?? '')));
     });
   };
-}
-
-async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeout = ARRIVES_WITHIN_MS) {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeout) throw new Error(`never happened: ${what}`);
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
 }
 
 /** The product page's stars line and the reviews widget (scrolled to) with its reviews. */
@@ -86,7 +75,7 @@ describe('owner hooks', () => {
       // Reports wait for the visitor's first interaction (spec §8's gate).
       await opened.page.click('main h1');
       const owner = () => reports.filter((report) => report.code === '2300');
-      await until('the three owner code reports', () => owner().length >= 3);
+      await eventually('the three owner code reports', () => owner().length >= 3);
       const byPhase = Object.fromEntries(owner().map((report) => [report['errors[0][phase]'], report]));
       assert.deepEqual(Object.keys(byPhase).sort(), ['first', 'hook:mounted', 'last']);
       assert.equal(byPhase.first!['errors[0][msg]'], 'owner first failed');
@@ -114,7 +103,7 @@ describe('owner hooks', () => {
     });
     try {
       await widgetsWork(opened);
-      const hooked = (await until('JS Last', () => opened.page.evaluate('window.hooked.last && window.hooked'))) as {
+      const hooked = (await eventually('JS Last', () => opened.page.evaluate('window.hooked.last && window.hooked'))) as {
         hostsAtFirst: number;
         language: string;
         shopId: string;
