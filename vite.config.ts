@@ -121,11 +121,14 @@ function lazyParts(build: boolean): Plugin {
     async resolveId(source, importer) {
       if (!source.endsWith('?part')) return null;
       const resolved = await this.resolve(source.slice(0, -'?part'.length), importer, { skipSelf: true });
-      return resolved && PREFIX + resolved.id;
+      // One module per importer: a part two chunks name (the commerce chunk's product part, which
+      // the offer card loads too) is then inlined in each, not a shared chunk of its own holding
+      // just the name. The part itself is one chunk: Rollup emits a module once.
+      return resolved && `${PREFIX}${resolved.id}\0${importer}`;
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const file = id.slice(PREFIX.length);
+      const file = id.slice(PREFIX.length).split('\0')[0]!;
       const name = `${basename(dirname(dirname(file)))}.${basename(file).replace(/\.tsx?$/, '')}`;
       if (!build) return `export default ${JSON.stringify(name)};`;
       const reference = this.emitFile({ type: 'chunk', id: file, name });

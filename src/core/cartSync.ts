@@ -15,15 +15,12 @@
  * react to them: our cart calls re-read the cart themselves.
  */
 import type { CartSnapshot } from '../state/cart';
-import { CART_CHANGED_EVENT } from './constants';
+import { CART_CHANGED_EVENT, CART_STORAGE_KEY } from './constants';
 import { ERR_CART_DATA, ERR_WIDGET_RENDER } from './errors';
 import { guardWith, type Report } from './lib/guardWith';
 import { cartChanged, fromStored, toCartSnapshot } from './cartSnapshot';
 import type { Requester } from './request';
 import type { SafeStorage } from './storage';
-
-/** Storage key of the cart snapshot (`vitrine:cart` in localStorage). */
-export const CART_STORAGE_KEY = 'cart';
 
 /** One of our own cart requests: its URL and when it ran (`performance.now()` time; `end` unset while it runs). */
 interface OwnRequest {

@@ -20,7 +20,8 @@
  */
 import { ERR_CART_WATCH } from './errors';
 import { guardWith, type Report } from './lib/guardWith';
-import { CART_STORAGE_KEY, type CartSync } from './cartSync';
+import type { CartSync } from './cartSync';
+import { CART_STORAGE_KEY } from './constants';
 
 /** Re-reads the watcher may cause on one page view. */
 const MAX_WATCH_READS = 20;

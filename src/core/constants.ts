@@ -26,6 +26,8 @@ export const REFRESH_EVENT = 'vitrine:refresh';
 export const VARIANT_CHANGED_EVENT = 'vitrine:variant-changed';
 /** Window event: the cart changed (`detail.cart`, a `CartSnapshot`), whoever changed it. */
 export const CART_CHANGED_EVENT = 'vitrine:cart-changed';
+/** Storage key of the cart snapshot (`vitrine:cart` in localStorage): the cart's items, kept only while it has some. */
+export const CART_STORAGE_KEY = 'cart';
 /** Window event: the product page's add-to-cart button was found (`detail.button`). */
 export const ATC_BUTTON_EVENT = 'vitrine:atc-button';
 /** Window event: a widget's chunk mounted into its host (`detail: { widget, host }`); fired by the loader. */

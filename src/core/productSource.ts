@@ -15,6 +15,7 @@ import { readPageProduct } from './pageProduct';
 import { normalizeProduct, type PriceSource, type Product } from './productData';
 import { asRequestError } from './lib/requestFailure';
 import type { Requester } from './request';
+import type { SelectedVariant } from './selectedVariant';
 
 const errorText = (error: unknown): string => String((error as Error | null)?.message ?? error);
 
@@ -23,6 +24,15 @@ export const PRODUCT_STATUS = { none: 0, json: 1, page: 7 } as const;
 
 /** Where the product came from; `product` is null only with status 0. */
 export type ProductLoad = { status: 1 | 7; product: Product } | { status: 0; product: null };
+
+/**
+ * The product page's state as the commerce chunk publishes it (`onProduct`): the product and the
+ * variant the shopper has selected (spec §4 "Selected variant"), `null` until the product is known.
+ */
+export interface ProductState {
+  data: ProductLoad;
+  variant: SelectedVariant | null;
+}
 
 /**
  * The product JSON URLs to try, in order (spec §7): `{root}/products/{handle}.json` (the store's

@@ -5,12 +5,14 @@
  * shared state (`MountStart`), so planning, mount points, placements, owner hooks and the late
  * step cost the first stage no bytes and run in a task of their own.
  */
-import { PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
+import { CART_CHANGED_EVENT, CART_STORAGE_KEY, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
 import { ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, reportError } from '../core/errors';
 import { fetchPlacements } from '../core/lib/fetchPlacements';
+import { read } from '../core/lib/read';
 import { safe } from '../core/lib/safeCall';
 import type { PageContext } from '../core/pageContext';
 import type { Placement } from '../core/settings';
+import { createStorage } from '../core/storage';
 import type { ErrorReporter } from '../core/errors';
 import type { WidgetContext } from '../widgets/types';
 import type { VitrineGlobal } from './boot';
@@ -163,8 +165,14 @@ export function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'in
   if (!placed && late) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`));
 }
 
-/** When the main thread is idle: at the first matching placement, else floating or detached. */
-function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' }>, load: Load): void {
+/**
+ * When the main thread is idle: at the first matching placement, else floating or detached. A
+ * `cart` plan waits for a cart with items: the stored snapshot says so now, or the commerce
+ * chunk's watcher (which reads the cart when it starts and follows the theme's cart requests)
+ * announces one with `vitrine:cart-changed`, and then mounts at once (the shopper just added).
+ * Exported for its unit test.
+ */
+export function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' }>, load: Load): void {
   const doc = win.document;
   const mount = () => {
     let host: HTMLElement | null = null;
@@ -175,5 +183,12 @@ function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' }>, loa
     }
     load(plan.name, host);
   };
-  whenIdle(win, safe(mount, ERR_WIDGET_RENDER), plan.later);
+  if (!plan.cart || createStorage('local').getJSON(CART_STORAGE_KEY)) return whenIdle(win, safe(mount, ERR_WIDGET_RENDER), plan.later);
+  const filled = safe((event: Event) => {
+    const items = read(read((event as CustomEvent).detail, 'cart'), 'items');
+    if (!Array.isArray(items) || !items.length) return;
+    win.removeEventListener(CART_CHANGED_EVENT, filled);
+    mount();
+  }, ERR_WIDGET_RENDER);
+  win.addEventListener(CART_CHANGED_EVENT, filled);
 }

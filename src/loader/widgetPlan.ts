@@ -16,9 +16,9 @@ export type WidgetPlan =
   /**
    * Loaded when the main thread is idle (`later`: after the first interaction or 5 s). Its host
    * goes at the first matching placement, else (when `floating`) at the end of the body, else it
-   * stays detached (widgets without UI).
+   * stays detached (widgets without UI). `cart`: only once the cart has items (see `mountIdle`).
    */
-  | { name: string; kind: 'idle'; placements: Placement[]; floating?: boolean; later?: boolean }
+  | { name: string; kind: 'idle'; placements: Placement[]; floating?: boolean; later?: boolean; cart?: boolean }
   /** Loaded at once, without waiting for idle time: what shoppers should see early (stars). */
   | { name: string; kind: 'eager' };
 
@@ -104,10 +104,11 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   if (enabled(MODULE.cartReserved)) {
     // No space is reserved: the box shows only while the cart has items (it follows the cart
     // live), and holding space on an empty cart would leave a gap. Product pages get it under the
-    // add-to-cart form when idle (it is empty on most first views: it must not bring the framework
-    // before the page has loaded); the cart page after its title, or where settings say.
+    // add-to-cart form, and only once the cart has items: the cart is empty on most first views,
+    // where its chunk and the framework would be fetched and run for nothing. The cart page gets
+    // it after its title, or where settings say.
     const own = fromSettings(MODULE.cartReserved);
-    if (product) plans.push({ name: 'cart-reserved', kind: 'idle', placements: [AFTER_ATC_FORM] });
+    if (product) plans.push({ name: 'cart-reserved', kind: 'idle', placements: [AFTER_ATC_FORM], cart: true });
     else if (page.pageType === 'cart')
       plans.push({
         name: 'cart-reserved',

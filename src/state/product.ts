@@ -4,8 +4,8 @@ import type { SelectedVariant } from '../core/selectedVariant';
 
 /**
  * The product page's product and where it came from (spec §4 "Product data status": 0 none, 1
- * the product JSON, 7 the page's own data). Set once by the commerce chunk on product pages, again
- * after `Vitrine.refresh()` moved to another product.
+ * the product JSON, 7 the page's own data). Set from the commerce chunk's product part on product
+ * pages (`followProduct` in the offer card), again after `Vitrine.refresh()` moved to another product.
  */
 export const productData = signal<ProductLoad>({ status: 0, product: null });
 

@@ -21,6 +21,7 @@ import { renderInShadow } from '../../ui/renderInShadow';
 import type { MountWidget } from '../types';
 import { acceptOffer } from './accept';
 import { fetchCountry, fetchInventory, fetchOfferedProduct } from './data';
+import { followProduct } from './followProduct';
 import { OfferCard } from './OfferCard';
 import { createOfferState } from './offerState';
 import { parseOfferSettings } from './settings';
@@ -28,6 +29,7 @@ import { CSS } from './styles';
 import { TEXTS } from './texts';
 import type * as VariantsPart from './lazy/variants';
 import VARIANTS_PART from './lazy/variants?part';
+import PRODUCT_PART from '../commerce/lazy/product?part';
 
 export const mount: MountWidget = (host, ctx) => {
   const { value: section, problems } = parseOfferSettings(ctx.settings.offer);
@@ -40,7 +42,13 @@ export const mount: MountWidget = (host, ctx) => {
     followCart(chunk.onCart);
     return chunk;
   });
-  commerce.catch((error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'offer-card' }));
+  // The product page's product and selected variant: the commerce chunk's product part (the same
+  // module its mount starts) publishes them, the card's signals follow.
+  const product =
+    pageType === 'product' &&
+    ctx.load<typeof import('../commerce/lazy/product')>(PRODUCT_PART).then((part) => followProduct(part.onProduct));
+  for (const pending of [commerce, product])
+    if (pending) pending.catch((error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'offer-card' }));
   const texts = pickTexts(TEXTS, ctx.language);
   const state = createOfferState(section.offers, pageType, {
     product: (handle) => fetchOfferedProduct(ctx, handle),

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CART_OUT_OF_SYNC_TEXT, callCart, cartAgrees } from '../../../src/core/cartApi';
 import { cartChanged, fromStored, toCartSnapshot } from '../../../src/core/cartSnapshot';
-import { CART_STORAGE_KEY, createCartSync, type CartSync } from '../../../src/core/cartSync';
+import { createCartSync, type CartSync } from '../../../src/core/cartSync';
+import { CART_STORAGE_KEY } from '../../../src/core/constants';
 import { isCartMutation, watchCartRequests } from '../../../src/core/cartWatcher';
 import { ERR_ATC_FORM, ERR_CART_DATA, ERR_CART_WATCH, ERR_WIDGET_RENDER } from '../../../src/core/errors';
 import type { RequestOptions, Requester } from '../../../src/core/request';

@@ -84,7 +84,7 @@ describe('what loads when (README)', () => {
     expect(byName(planWidgets(settings(), market, document))['currency-converter']).toMatchObject({ later: false });
   });
 
-  test('cart-reserved countdown: the cart page near the viewport, product pages at idle; no reserved space', () => {
+  test('cart-reserved countdown: the cart page near the viewport, product pages at idle once the cart has items; no reserved space', () => {
     expect(byName(plan('cart'))['cart-reserved']).toMatchObject({
       kind: 'inline',
       placements: [{ selector: 'main h1', alignment: 'after', id: 'cart-title' }],
@@ -96,6 +96,7 @@ describe('what loads when (README)', () => {
       name: 'cart-reserved',
       kind: 'idle',
       placements: [{ selector: 'form[action*="/cart/add"]:not([id*=installment])', alignment: 'after', id: 'atc-form' }],
+      cart: true,
     });
     // The shop's own placements are for the cart page.
     const own = [{ selector: '.cart__footer', alignment: 'before', id: 'footer' }];

@@ -57,31 +57,55 @@ afterEach(() => {
 
 describe('startProductPage', () => {
   test('the button search, the product and the selected variant each start in a task of their own', async () => {
+    const publish = vi.fn();
+    part.onProduct(publish);
+    expect(publish).toHaveBeenCalledWith({ data: { status: 0, product: null }, variant: null });
+    publish.mockClear();
     const stop = part.startProductPage(window, ctx, page);
     expect(queued()).toHaveLength(2);
     expect(buttons).toEqual([]);
-    expect(state.productData.value.status).toBe(0);
+    expect(publish).not.toHaveBeenCalled();
 
     await runTask(0);
     expect(buttons).toEqual([document.querySelector('button')]);
-    expect(state.productData.value.status).toBe(0);
+    expect(publish).not.toHaveBeenCalled();
 
     await runTask(1);
-    expect(state.productData.value).toMatchObject({ status: 7, product: { handle: 'tee' } });
-    expect(state.selectedVariant.value).toBeNull();
+    expect(publish).toHaveBeenLastCalledWith({
+      data: expect.objectContaining({ status: 7, product: expect.objectContaining({ handle: 'tee' }) }),
+      variant: null,
+    });
     expect(queued()).toHaveLength(3);
 
     await runTask(2);
+    expect(publish.mock.lastCall![0].variant).toMatchObject({ rule: 'idField', variant: { id: 12 } });
+    // The framework's side (the offer card's bridge): the signals follow what the part publishes.
+    (await import('../../../src/widgets/offer-card/followProduct')).followProduct(part.onProduct);
+    expect(state.productData.value).toMatchObject({ status: 7, product: { handle: 'tee' } });
     expect(state.selectedVariant.value).toMatchObject({ rule: 'idField', variant: { id: 12 } });
     stop();
     expect(ctx.report).not.toHaveBeenCalled();
   });
 
   test('stopped before its tasks ran: none of them runs', async () => {
+    const publish = vi.fn();
     part.startProductPage(window, ctx, page)();
+    part.onProduct(publish);
     await vi.runAllTimersAsync();
     expect(buttons).toEqual([]);
-    expect(state.productData.value.status).toBe(0);
-    expect(state.selectedVariant.value).toBeNull();
+    expect(publish.mock.calls).toEqual([[{ data: { status: 0, product: null }, variant: null }]]);
+  });
+});
+
+describe('onProduct', () => {
+  test('a follower that throws is reported; the others still hear every publication', async () => {
+    const heard: unknown[] = [];
+    part.onProduct(() => {
+      throw new Error('follower');
+    });
+    part.onProduct((state) => heard.push(state.data.status));
+    part.startProductPage(window, ctx, page);
+    await vi.runAllTimersAsync();
+    expect(heard).toEqual([0, 7, 7]);
   });
 });

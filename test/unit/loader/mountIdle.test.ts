@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+/**
+ * `mountIdle` with a `cart` plan (the cart-reserved box on product pages): nothing is loaded
+ * while the cart is empty; a stored cart snapshot mounts it at idle, a `vitrine:cart-changed`
+ * with items mounts it at once, one that leaves the cart empty does not.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { CART_CHANGED_EVENT } from '../../../src/core/constants';
+import { mountIdle } from '../../../src/loader/mountPage';
+import type { WidgetPlan } from '../../../src/loader/widgetPlan';
+
+const PLAN: Extract<WidgetPlan, { kind: 'idle' }> = {
+  name: 'cart-reserved',
+  kind: 'idle',
+  placements: [{ selector: 'form', alignment: 'after', id: 'atc-form' }],
+  cart: true,
+};
+const cartChanged = (items: unknown) => window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { cart: { items } } }));
+
+afterEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('mountIdle, a plan waiting for the cart', () => {
+  test('an empty cart loads nothing; the first cart change with items mounts it under its placement at once', () => {
+    document.body.innerHTML = '<form action="/cart/add"></form>';
+    const load = vi.fn();
+    mountIdle(window, PLAN, load);
+    cartChanged([]);
+    cartChanged('garbled');
+    expect(load).not.toHaveBeenCalled();
+    cartChanged([{ variantId: 1, quantity: 1 }]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load.mock.calls[0]![0]).toBe('cart-reserved');
+    expect((load.mock.calls[0]![1] as HTMLElement).previousElementSibling?.tagName).toBe('FORM');
+    // Once: later changes are the widget's own business.
+    cartChanged([{ variantId: 2, quantity: 1 }]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('a stored cart snapshot mounts it at idle, as any idle widget', () => {
+    vi.useFakeTimers();
+    localStorage.setItem('vitrine:cart', JSON.stringify([{ variantId: 1, quantity: 1 }]));
+    const load = vi.fn();
+    mountIdle(window, PLAN, load);
+    expect(load).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('a plan without `cart` does not look at the cart', () => {
+    vi.useFakeTimers();
+    const load = vi.fn();
+    mountIdle(window, { ...PLAN, cart: undefined }, load);
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
