@@ -118,8 +118,12 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   }
   // The commerce services, without UI: product data, selected variant and add-to-cart button on
   // product pages; the cart watcher wherever a cart module (cart-reserved, offer card) is on.
+  // After the first interaction (or 5 s): nothing shows them before, and the widgets that do (the
+  // countdown, the offer card) start them as they mount. The watcher misses nothing by starting
+  // late: it reads the cart when it starts, and its buffered resource entries hold the cart
+  // requests made before; a variant chosen by that first interaction is the one it reports.
   if (product || enabled(MODULE.cartReserved) || enabled(MODULE.offerCard)) {
-    plans.push({ name: 'commerce', kind: 'idle', placements: [] });
+    plans.push({ name: 'commerce', kind: 'idle', placements: [], later: true });
   }
   if (enabled(MODULE.currencyConverter)) {
     // Prices need converting at once only for a shopper who chose a currency (our

@@ -333,6 +333,8 @@ describe('the offer card without the demo offer', () => {
   test('a shop without module 47 loads no offer card chunk at all', async () => {
     const opened = await open(shop, TEE, { init: `window.vitrineSettings = { modules: [21, 24, 30, 12] };` });
     try {
+      // The commerce services start at the first interaction (or 5 s).
+      await opened.page.keyboard.press('Shift');
       await opened.page.waitForFunction(
         () => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/commerce-')),
         undefined,

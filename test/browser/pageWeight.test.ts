@@ -62,7 +62,7 @@ describe('what a product page fetches of ours before any interaction', () => {
       async (opened) => {
         const { page } = opened;
         await eventually('the stars line', () => page.evaluate(STARS_LINE));
-        // What comes at idle: the commerce chunk's cart read, then tracking's page view.
+        // What comes at idle, tracking's page view among it (the commerce services wait for an interaction).
         await eventually('the page view', () =>
           page.evaluate(`performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/track'))`),
         );

@@ -106,8 +106,8 @@ describe('what loads when (README)', () => {
     expect(byName(plan('product', { modules: [21] }))['cart-reserved']).toBeUndefined();
   });
 
-  test('commerce services (no UI): at idle on product pages, and on every page where a cart module (24, 47) is on', () => {
-    const commerce = { name: 'commerce', kind: 'idle', placements: [] };
+  test('commerce services (no UI): after the first interaction on product pages, and on every page where a cart module (24, 47) is on', () => {
+    const commerce = { name: 'commerce', kind: 'idle', placements: [], later: true };
     expect(byName(plan('product', { modules: [21] })).commerce).toEqual(commerce);
     for (const type of ['home', 'collection', 'cart', 'other']) {
       expect(byName(plan(type)).commerce, type).toEqual(commerce);
