@@ -23,12 +23,14 @@ export interface StarsOptions {
 
 const templates = new Map<string, SVGSVGElement>();
 
-/** Five icons side by side in a 120×24 box, in `color`. */
-const icons = (path: string, color: string): string => {
-  let out = `<g fill="${color}">`;
-  for (let i = 0; i < 5; i++) out += `<path d="${path}" transform="translate(${i * 24})"/>`;
-  return out + '</g>';
-};
+/**
+ * Five icons side by side in a 120×24 box, in `color`: one path, the icon drawn again after a
+ * relative move of 24 (the paths are relative after their first move, see starPaths.ts). One
+ * element instead of six per row: cloning a snippet's stars was half the time of filling 1,000
+ * cards.
+ */
+const icons = (path: string, color: string): string =>
+  `<path fill="${color}" d="${path}${('m24 0' + path.replace(/^M[^a-z]*/, '')).repeat(4)}"/>`;
 
 function template(doc: Document, size: number, style: StarStyle, colors: StarsOptions['colors']): SVGSVGElement {
   const key = [size, style, colors.front, colors.back].join();

@@ -1,14 +1,16 @@
 /**
  * Shapes of the three star icon styles (spec §3: rounded stars, pointed stars, hearts), as SVG
  * path data in a 24×24 box. Shared by the framework-free star snippets and the Preact widgets so
- * every rating on a page looks the same.
+ * every rating on a page looks the same. Each is one absolute move followed by relative commands
+ * only: after its `z`, a relative move of 24 and the same commands draw the next icon, so a row
+ * of five is one path (`starIcons.ts`).
  */
 export const STAR_PATHS = {
   rounded:
-    'M12 2.6c.4 0 .8.2 1 .6l2.5 5.1 5.6.8c.9.1 1.3 1.2.6 1.9l-4.1 4 1 5.6c.2.9-.8 1.6-1.6 1.2L12 19.1l-5 2.7c-.8.4-1.8-.3-1.6-1.2l1-5.6-4.1-4c-.7-.7-.3-1.8.6-1.9l5.6-.8L11 3.2c.2-.4.6-.6 1-.6z',
-  pointed: 'M12 1.5l3.1 7 7.4.6-5.6 4.9 1.7 7.3L12 17.4l-6.6 3.9 1.7-7.3-5.6-4.9 7.4-.6z',
+    'M12 2.6c.4 0 .8.2 1 .6l2.5 5.1 5.6.8c.9.1 1.3 1.2.6 1.9l-4.1 4 1 5.6c.2.9-.8 1.6-1.6 1.2l-5-2.7-5 2.7c-.8.4-1.8-.3-1.6-1.2l1-5.6-4.1-4c-.7-.7-.3-1.8.6-1.9l5.6-.8 2.5-5.1c.2-.4.6-.6 1-.6z',
+  pointed: 'M12 1.5l3.1 7 7.4.6-5.6 4.9 1.7 7.3-6.6-3.9-6.6 3.9 1.7-7.3-5.6-4.9 7.4-.6z',
   hearts:
-    'M12 21.2l-1.4-1.3C5.4 15.3 2 12.2 2 8.4 2 5.3 4.4 3 7.4 3c1.7 0 3.4.8 4.6 2.1C13.2 3.8 14.9 3 16.6 3 19.6 3 22 5.3 22 8.4c0 3.8-3.4 6.9-8.6 11.5z',
+    'M12 21.2l-1.4-1.3c-5.2-4.6-8.6-7.7-8.6-11.5 0-3.1 2.4-5.4 5.4-5.4 1.7 0 3.4.8 4.6 2.1 1.2-1.3 2.9-2.1 4.6-2.1 3 0 5.4 2.3 5.4 5.4 0 3.8-3.4 6.9-8.6 11.5z',
 } as const;
 
 export type StarStyle = keyof typeof STAR_PATHS;

@@ -204,7 +204,11 @@ describe('renderStars', () => {
     const el = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
     expect(el.getAttribute('aria-hidden')).toBe('true');
     expect(el.getAttribute('width')).toBe('90');
-    expect(el.querySelectorAll('path')).toHaveLength(10);
+    // One path per row of five (back and front): the icon repeated after relative moves of 24.
+    const paths = [...el.querySelectorAll('path')];
+    expect(paths).toHaveLength(2);
+    expect(paths.map((path) => path.getAttribute('d')!.match(/m24 0/g)!.length)).toEqual([4, 4]);
+    expect(paths.map((path) => path.getAttribute('fill'))).toEqual(['#cecece', '#fbda03']);
     expect(fillPercent(4.6)).toBe(92);
     expect(Number((el.lastChild as Element).getAttribute('width'))).toBeCloseTo(110.4);
     expect(fillPercent(-1)).toBe(0);
