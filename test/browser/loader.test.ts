@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { problems, ROOT, startShop, waitForConsole, type Shop, withPage } from './harness';
+import { eventually, problems, ROOT, startShop, waitForConsole, type Shop, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -78,6 +78,32 @@ describe('boot on the demo shop', () => {
           `framework fetched at ${timing.framework} ms, before load (${timing.loadEnd} ms)`,
         );
     });
+  });
+
+  test("starts after the page's first paint, even when the script runs before it (a blocking tag in the head)", async () => {
+    const url = `${shop.origin}/pages/paint-first`;
+    // The script in the head without `async`: it runs before the body is parsed, so before any paint.
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paint first</title>
+      <script>addEventListener('vitrine:init', () => { window.__initAt = performance.now(); });</script>
+      <script src="/demo/vitrine.js"></script></head>
+      <body><main><h1>A heading painted first</h1><p>${'Some text. '.repeat(50)}</p></main></body></html>`;
+    await withPage(
+      shop,
+      url,
+      async (o) => {
+        await eventually('vitrine:init', () => o.page.evaluate(`typeof window.__initAt === 'number'`));
+        const at = (await o.page.evaluate(
+          `({ init: window.__initAt, paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null })`,
+        )) as { init: number; paint: number | null };
+        assert.ok(at.paint !== null, 'no first contentful paint');
+        assert.ok(at.init >= at.paint, `started at ${at.init} ms, before the first paint (${at.paint} ms)`);
+        assert.deepEqual(o.errors, []);
+      },
+      {
+        routes: (context) =>
+          context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })),
+      },
+    );
   });
 });
 
@@ -227,6 +253,9 @@ describe('settings', () => {
       '/',
       async (o) => {
         assert.equal(await hasGlobal(o), true);
+        // Said by the full validation (the settings chunk), which comes after the global.
+        await eventually('the settings warning', () => o.console.some((l) => l.startsWith('warning') && l.includes('Vitrine settings')));
+        await o.page.waitForTimeout(300);
         const warnings = o.console.filter((l) => l.startsWith('warning') && l.includes('Vitrine settings'));
         assert.equal(warnings.length, 1, o.console.join('\n'));
         assert.match(warnings[0], /modules/);
