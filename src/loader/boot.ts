@@ -58,7 +58,7 @@ function afterFirstPaint(win: Window, task: () => void): void {
   const once = () => started || ((started = true), task());
   win.setTimeout(once, win.document.visibilityState === 'hidden' ? 0 : PAINT_WAIT_MS);
   try {
-    new win.PerformanceObserver((list, observer) => {
+    new (win as Window & typeof globalThis).PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName('first-contentful-paint')[0]) return;
       observer.disconnect();
       win.setTimeout(once);
