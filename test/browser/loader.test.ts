@@ -100,8 +100,9 @@ describe('boot on the demo shop', () => {
         assert.deepEqual(o.errors, []);
       },
       {
-        routes: (context) =>
-          context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })),
+        routes: async (context) => {
+          await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+        },
       },
     );
   });
