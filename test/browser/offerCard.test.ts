@@ -329,6 +329,32 @@ describe('the offer card on the demo shop (module 47)', () => {
   });
 });
 
+describe('the offer card on a phone', () => {
+  test('below the fold: the product read after a first interaction reaches the card when it is scrolled into view later', async () => {
+    await withPage(
+      shop,
+      TEE,
+      async (o) => {
+        // A first interaction starts the commerce services, which read the page's product; the
+        // card, below the fold, is not there yet.
+        await o.page.keyboard.press('Shift');
+        await o.page.waitForFunction(
+          () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/commerce.product-')),
+          undefined,
+          { timeout: SHOWN_WITHIN_MS },
+        );
+        await o.page.waitForTimeout(500);
+        assert.equal(o.requests.filter((url) => url.includes('/chunks/offer-card-')).length, 0);
+        await o.page.locator(HOST).scrollIntoViewIfNeeded();
+        await shown(o.page);
+        assert.match(await text(o.page, PRICES), /\$/);
+        assert.deepEqual(o.errors, []);
+      },
+      { viewport: { width: 412, height: 823 } },
+    );
+  });
+});
+
 describe('the offer card without the demo offer', () => {
   test('a shop without module 47 loads no offer card chunk at all', async () => {
     const opened = await open(shop, TEE, { init: `window.vitrineSettings = { modules: [21, 24, 30, 12] };` });

@@ -56,6 +56,7 @@ describe('owner mode: the theme editor', () => {
   test('a section reload: unload unmounts its widgets, load mounts them again exactly once', async () => {
     await withPage(shop, `${PRODUCT}?design_mode=1`, async ({ page, errors }) => {
       const host = `document.querySelector('[data-vitrine-mount="reviews"]')`;
+      await until(page, `!!${host}`);
       await page.evaluate(`${host}.scrollIntoView()`);
       await until(page, reviewsShown(host));
       await until(page, `!!${LAYER}`);
@@ -82,6 +83,8 @@ describe('owner mode: the theme editor', () => {
   test("the demo editor's section reload (Section Rendering API), app blocks included: every widget of the section mounts again exactly once", async () => {
     await withPage(shop, `${PRODUCT}?view=blocks&design_mode=1`, async ({ page, errors }) => {
       const host = `document.querySelector('[data-vitrine-block="reviews"] [data-vitrine-mount="reviews"]')`;
+      // The mount point comes with the loader's second stage, after the page's first paint.
+      await until(page, `!!${host}`);
       await page.evaluate(`${host}.scrollIntoView()`);
       await until(page, reviewsShown(host));
       // The editor's tools attach at idle (the owner reloads a section later than that).
@@ -262,6 +265,7 @@ describe('owner mode: shoppers', () => {
   test('the same page outside the editor shows no owner element', async () => {
     await withPage(shop, PRODUCT, async ({ page }) => {
       const host = `document.querySelector('[data-vitrine-mount="reviews"]')`;
+      await until(page, `!!${host}`);
       await page.evaluate(`${host}.scrollIntoView()`);
       await until(page, reviewsShown(host));
       await page.waitForTimeout(1000);

@@ -98,6 +98,15 @@ describe('startProductPage', () => {
 });
 
 describe('onProduct', () => {
+  test('a follower that comes after the product was read (an offer card scrolled into view later) hears it at once', async () => {
+    part.startProductPage(window, ctx, page);
+    await vi.runAllTimersAsync();
+    const late = vi.fn();
+    part.onProduct(late);
+    expect(late).toHaveBeenCalledTimes(1);
+    expect(late.mock.calls[0]![0]).toMatchObject({ data: { status: 7, product: { handle: 'tee' } }, variant: { variant: { id: 12 } } });
+  });
+
   test('a follower that throws is reported; the others still hear every publication', async () => {
     const heard: unknown[] = [];
     part.onProduct(() => {

@@ -4,7 +4,7 @@
  * variant (`onProduct`; `vitrine:variant-changed`) and the add-to-cart button search
  * (`vitrine:atc-button`). No signal here: signals are the framework's, and a product page whose
  * widgets that show the product (the offer card) are not in view yet must not fetch it. A widget
- * loads this part itself and bridges it to its signals (`followProduct` in src/state/product.ts).
+ * loads this part itself and bridges it to its signals (the offer card's `followProduct`).
  */
 import { watchAtcButton } from '../../../core/atcButton';
 import { ERR_WIDGET_RENDER } from '../../../core/errors';
@@ -17,7 +17,10 @@ import type { WidgetContext } from '../../types';
 /** The product page's state as last published, and its followers (`onProduct`). */
 let product: ProductState = { data: { status: 0, product: null }, variant: null };
 const followers: ((state: ProductState) => void)[] = [];
-const publish = (state: ProductState) => followers.forEach((follower) => follower((product = state)));
+const publish = (state: ProductState) => {
+  product = state;
+  followers.forEach((follower) => follower(state));
+};
 
 /**
  * Calls `follower` with the product page's state now and at every change (the product read, each
