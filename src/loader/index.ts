@@ -1,6 +1,7 @@
 /**
  * `dist/vitrine.js`: the script a shop adds as `<script async src=".../vitrine.js">`.
- * A classic script with no framework: it checks the loading rules, sets `window.Vitrine`, fires
+ * A classic script with no framework: once the page has painted its first content (boot.ts), it
+ * checks the loading rules, sets `window.Vitrine`, fires
  * `vitrine:init`, starts the star snippets and imports its second stage, the `mount` chunk,
  * which plans the page and imports each widget's chunk only when it is needed.
  */

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { ERR_CART_WATCH } from '../../src/core/errors';
-import { eventually, open, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import { eventually, firstInteraction, open, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -151,10 +151,10 @@ const waitForBox = (page: Page, shown: boolean) =>
   );
 /**
  * The commerce chunk has read the cart once: its watcher is on. It starts after the shopper's
- * first interaction (or 5 s): a key press (Shift, which changes nothing on the page) is one.
+ * first interaction (or 5 s).
  */
 const cartRead = async (page: Page) => {
-  await page.keyboard.press('Shift');
+  await firstInteraction(page);
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/cart.js')), undefined, {
     timeout: SHOWN_WITHIN_MS,
   });

@@ -154,6 +154,12 @@ export async function waitForConsole(opened: OpenedPage, text: string, timeout =
 export const problems = (opened: OpenedPage): string[] => opened.console.filter((l) => l.startsWith('error') || l.startsWith('warning'));
 
 /**
+ * The shopper's first interaction, for what waits for one (the commerce services, the currency
+ * converter): a Shift key press, which changes nothing on the page.
+ */
+export const firstInteraction = (page: Page): Promise<void> => page.keyboard.press('Shift');
+
+/**
  * Polls `check` every 100 ms until it gives something truthy (which it returns), or fails after
  * `timeout` naming `what`: for what arrives in its own time (reports, beacons, hooks' news).
  */

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import { firstInteraction, open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -337,7 +337,7 @@ describe('the offer card on a phone', () => {
       async (o) => {
         // A first interaction starts the commerce services, which read the page's product; the
         // card, below the fold, is not there yet.
-        await o.page.keyboard.press('Shift');
+        await firstInteraction(o.page);
         await o.page.waitForFunction(
           () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/commerce.product-')),
           undefined,
@@ -360,7 +360,7 @@ describe('the offer card without the demo offer', () => {
     const opened = await open(shop, TEE, { init: `window.vitrineSettings = { modules: [21, 24, 30, 12] };` });
     try {
       // The commerce services start at the first interaction (or 5 s).
-      await opened.page.keyboard.press('Shift');
+      await firstInteraction(opened.page);
       await opened.page.waitForFunction(
         () => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/commerce-')),
         undefined,
