@@ -230,6 +230,8 @@ describe('second load', () => {
       shop,
       '/',
       async (o) => {
+        // The second stage gives the global its `refresh` (before its first mount): wrap that one.
+        await eventually('the first mount', () => o.page.evaluate(`window.__mounted === true`));
         await o.page.evaluate(() => {
           const v = window.Vitrine!;
           const original = v.refresh;
@@ -239,10 +241,12 @@ describe('second load', () => {
           };
         });
         await addScriptAgain(o);
+        // The second copy decides after the page's first paint too: in a task of its own.
+        await eventually('the refresh', () => o.page.evaluate(`window.__refreshed === true`));
         assert.equal(await inits(o), 1);
         assert.equal(await o.page.evaluate(() => (window as unknown as { __refreshed?: boolean }).__refreshed), true);
       },
-      { init: 'window.Turbo = {};' },
+      { init: `window.Turbo = {}; addEventListener('vitrine:mounted', () => { window.__mounted = true; });` },
     );
   });
 });
