@@ -34,7 +34,6 @@ function widgetEntries(): Record<string, string> {
   const dir = resolve(root, 'src/widgets');
   const entries: Record<string, string> = {
     services: resolve(root, 'src/core/services.ts'),
-    settings: resolve(root, 'src/core/parseSettings.ts'),
     mount: resolve(root, 'src/loader/mountPage.ts'),
   };
   for (const name of readdirSync(dir)) {
@@ -249,7 +248,7 @@ export default defineConfig(({ mode }) => {
                 // the waits (wait-for-object, stylesheets), which only idle and owner chunks use.
                 name: 'core',
                 test: new RegExp(
-                  `src[\\\\/](core[\\\\/](?!${COMMERCE_CORE}\\.ts$|lib[\\\\/](announceInteraction|waitForObject|whenStylesheetsLoaded))|ui[\\\\/]starPaths)`,
+                  `src[\\\\/](core[\\\\/](?!${COMMERCE_CORE}\\.ts$|lib[\\\\/](announceInteraction|whenStylesheetsLoaded))|loader[\\\\/]lazyMount|ui[\\\\/]starPaths)`,
                 ),
                 minShareCount: 2,
               },

@@ -249,7 +249,7 @@ function pageHead(ctx: PageCtx, opts: PageOptions, embed: { target: 'head' | 'bo
     )
     .join('');
   const appScript = embed.target === 'head' ? embed.html : '';
-  return `<head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}</script>${appScript}<style>${CSS}${ctx.showRating ? RATING_CSS : ''}</style></head>`;
+  return `<head><meta charset="utf-8"><meta http-equiv="X-UA-Compatible" content="IE=edge"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="canonical" href="${esc(canonical)}">${alternates}<title>${esc(opts.title)} – ${esc(SHOP_NAME)}</title><meta name="description" content="${esc(opts.description)}"><meta property="og:site_name" content="${esc(SHOP_NAME)}"><meta property="og:title" content="${esc(opts.title)}"><script>${globalsScript(ctx, opts)}${LOAD_FEATURES_SCRIPT}</script>${appScript}<style>${CSS}${ctx.showRating ? RATING_CSS : ''}</style></head>`;
 }
 
 /** The announcement bar and Dawn's header: logo (the h1 on the home page), main menu, cart icon with its count. */
@@ -276,6 +276,8 @@ function pageFooter(ctx: PageCtx, menu: Link[]): string {
   return `<div id="shopify-section-sections--1__footer" class="shopify-section shopify-section-group-footer-group"><footer class="footer"><div class="page-width"><div class="footer__blocks"><div><h2>${esc(t(locale, 'quickLinks'))}</h2><ul class="list-menu" role="list">${quickLinks}</ul></div><div><h2>${esc(t(locale, 'about'))}</h2><p>${esc(t(locale, 'aboutText'))}</p></div><div>${localizationForm(ctx)}</div></div><p class="copyright">© ${new Date().getUTCFullYear()}, ${esc(SHOP_NAME)}. Powered by Shopify</p></div></footer></div>`;
 }
 
+/** The platform's feature loader and its privacy API (server/shop/assets/load-features.js), read once at start. */
+const LOAD_FEATURES_SCRIPT = inlineScript(fs.readFileSync(new URL('./assets/load-features.js', import.meta.url), 'utf8'));
 /**
  * The demo's stand-in for the platform's theme editor (server/shop/assets/theme-editor.js), read
  * once: design-mode pages only, never the widget bundle.

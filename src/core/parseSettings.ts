@@ -1,8 +1,8 @@
 /**
- * The full validation of the settings embedded with the script (spec §1): its own lazy chunk,
- * `settings`, which the loader imports alongside the first widget and runs before that widget
- * mounts. The loader itself reads only what it decides with (`src/loader/readSettings.ts`), so
- * the walk below costs the first paint no bytes and no main-thread time.
+ * The full validation of the settings embedded with the script (spec §1): in the loader's second
+ * stage (the `mount` chunk), run before the first widget mounts. The first stage reads only what
+ * it decides with (`src/loader/readSettings.ts`), so the walk below costs the first paint no
+ * bytes and no main-thread time.
  */
 import { MODULE } from './constants';
 import { bad, check, ID, isObj, keysOf, list, nullable, oneOf, own, placement, text, walker, type Rule, type Settings } from './settings';

@@ -103,11 +103,10 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   const load = <T>(name: string): Promise<T> => importChunk<T>(settings.assetBase, name);
   // The star snippets (what shoppers should see early, the product stars line a phone's largest
   // paint) start now, with their stats request, while the `mount` chunk comes.
-  // The settings' full validation, which every first mount waits for, comes alongside.
   const stars = starsPlan(settings, page);
   const stats = starsFetch(settings, page);
   if (stats) preload(doc, stats, 'fetch');
-  for (const name of stars ? [stars.name, 'settings'] : ['settings']) void load(name).catch(() => {});
+  if (stars) void load(stars.name).catch(() => {});
   const api: VitrineGlobal = {
     version: __VITRINE_VERSION__,
     countryCode: DEFAULT_COUNTRY_CODE,

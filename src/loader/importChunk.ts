@@ -6,6 +6,7 @@
 export const CHUNKS: Record<string, string[]> = __VITRINE_CHUNKS__;
 
 const chunks = new Map<string, Promise<unknown>>();
+const preloaded = new Set<string>();
 
 /**
  * Imports the content-hashed lazy chunk `name` (a widget, or `services`) from `assetBase`, once
@@ -36,7 +37,10 @@ export function importChunk<T>(assetBase: string, name: string): Promise<T> {
  * so the browser reuses the preloaded response.
  */
 export function preload(doc: Document, href: string, as?: 'fetch'): void {
-  if (doc.querySelector(`link[href="${href}"]`)) return;
+  // A set, not a query for the link: an attribute selector walks the whole page (a collection's
+  // thousands of elements) on every call.
+  if (preloaded.has(href)) return;
+  preloaded.add(href);
   const link = doc.createElement('link');
   link.rel = as ? 'preload' : 'modulepreload';
   if (as) link.as = as;

@@ -8,6 +8,7 @@
 import { CART_CHANGED_EVENT, CART_STORAGE_KEY, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
 import { ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, reportError } from '../core/errors';
 import { fetchPlacements } from '../core/lib/fetchPlacements';
+import { parseSettings } from '../core/parseSettings';
 import { read } from '../core/lib/read';
 import { safe } from '../core/lib/safeCall';
 import type { PageContext } from '../core/pageContext';
@@ -28,7 +29,7 @@ export interface MountStart {
   win: Window;
   /** The published global: this stage gives it `refresh`, and keeps `page` and `settings` current. */
   api: VitrineGlobal;
-  /** The raw settings and the script's URL, for their full validation (the `settings` chunk). */
+  /** The raw settings and the script's URL, for their full validation (`parseSettings`). */
   raw: unknown;
   scriptUrl: string;
   /** The first stage's chunk import (one chunk map, one import per chunk and page). */
@@ -77,23 +78,17 @@ export function startMounting(start: MountStart): void {
     placements: (widgetId) => fetchPlacements(win, ctx.settings, ctx.page, widgetId),
   };
   /**
-   * The full validation of the settings (the `settings` chunk), once, before the first widget
-   * mounts: imported alongside that widget's chunk, so it costs no round trip of its own.
+   * The full validation of the settings, once, before the first widget mounts (it rides in this
+   * chunk: one request fewer at start than a chunk of its own, which every page fetched anyway).
    */
   let validated: Promise<void> | undefined;
   const validate = (): Promise<void> =>
-    (validated ??= ctx.load<typeof import('../core/parseSettings')>('settings').then(
-      ({ parseSettings }) => {
-        const { settings: full, problems } = parseSettings(raw, scriptUrl);
-        api.settings = ctx.settings = full;
-        // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
-        if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
-      },
-      (error) => {
-        validated = undefined;
-        throw error;
-      },
-    ));
+    (validated ??= Promise.resolve().then(() => {
+      const { settings: full, problems } = parseSettings(raw, scriptUrl);
+      api.settings = ctx.settings = full;
+      // Same form as the widgets' own section warnings; docs/settings.md says defaults replace them.
+      if (problems.length) console.warn(`${PRODUCT_NAME} settings: ${problems.join('; ')}`);
+    }));
   /** Widgets already started on this page: eager and idle ones start once per page view. */
   const started = new Set<string>();
   const mountAll = (late?: boolean): void => mountPlans(win, ctx, started, validate, late);

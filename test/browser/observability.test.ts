@@ -158,7 +158,11 @@ describe('bots and test tools', () => {
         await opened.page.click('main h1');
         await sleep(LONGER_THAN_A_HEARTBEAT_MS);
         assert.deepEqual(posts, []);
-        assert.ok(!opened.requests.some((url) => url.includes('/chunks/tracking-')), 'the tracking chunk is not even downloaded');
+        // Tracking never started: no visitor id either.
+        assert.equal(
+          (await opened.context.cookies()).find((c) => c.name === 'vitrine_uid'),
+          undefined,
+        );
       } finally {
         await opened.context.close();
       }
@@ -173,6 +177,35 @@ describe('consent', () => {
   });
   after(async () => {
     await gdpr?.close();
+  });
+
+  test('tracking asks the platform’s feature loader for its privacy API, and a visitor whose platform consent says no is not tracked', async () => {
+    const posts: Post[] = [];
+    const noCookie = encodeURIComponent(JSON.stringify({ v: '2.1', con: { CMP: { a: '0', m: '0', p: '0', s: '0' } }, reg: '' }));
+    const opened = await visit(shop, PRODUCT, posts, {
+      routes: async (context) => {
+        await context.addCookies([{ name: '_tracking_consent', value: noCookie, url: shop.origin }]);
+      },
+    });
+    try {
+      await eventually('the consent report', () => forms(posts, '/api/consent').length > 0);
+      // The demo shop's page has no privacy API until someone asks the platform's loader for it.
+      await eventually('the privacy API, loaded on request', () =>
+        opened.page.evaluate('typeof (window.Shopify && window.Shopify.customerPrivacy) === "object"'),
+      );
+      assert.ok(
+        forms(posts, '/api/consent').every((form) => form.bt === '1'),
+        'blocked',
+      );
+      await sleep(LONGER_THAN_A_HEARTBEAT_MS);
+      assert.deepEqual(tracks(posts), []);
+      assert.equal(
+        (await opened.context.cookies()).find((c) => c.name === 'vitrine_uid'),
+        undefined,
+      );
+    } finally {
+      await opened.context.close();
+    }
   });
 
   test('a GDPR shop sends nothing and sets no cookie until the visitor agrees through the platform’s API, then sends what happened', async () => {
@@ -193,7 +226,7 @@ describe('consent', () => {
     })();`;
     const opened = await visit(gdpr, PRODUCT, posts, { init });
     try {
-      await chunkLoaded(opened, 'tracking');
+      await chunkLoaded(opened, 'reporting');
       // Tracking has started once it sent the consent report (a loaded chunk may not have run yet).
       await eventually('the consent report', () => forms(posts, '/api/consent').length > 0);
       await opened.page.evaluate(() => window.dispatchEvent(new CustomEvent('vitrine:interaction', { detail: { name: 'filter-used' } })));

@@ -222,7 +222,7 @@ describe('owner mode: moving a widget', () => {
           page,
           `(() => { const host = document.querySelector('[data-vitrine-mount="reviews"]'); return { placement: host.getAttribute('data-vitrine-placement'), next: host.nextElementSibling?.className ?? '' }; })()`,
         );
-        // The report leaves with the tracking chunk (at idle): wait until the provider counted it.
+        // The report leaves with tracking (in the reporting chunk, at idle): wait until the provider counted it.
         for (let tries = 0; tries < 150 && where.placement === expected && (await reported(expected)) === before; tries++) {
           await page.waitForTimeout(100);
         }

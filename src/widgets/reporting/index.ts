@@ -1,7 +1,7 @@
 /**
  * Lazy entry `reporting`, loaded on every page when the main thread is idle: error reports that
  * reach the provider (spec §7 `POST /api/store-error`, §8), and, for visitors who are not bots,
- * the `tracking` chunk (which then waits for consent). No UI.
+ * tracking (`startTracking`, which then waits for consent). No UI.
  *
  * - Every report of the page comes here: the loader's (`ctx.setReporter`, with the ones made
  *   before this chunk arrived) and those of the shared chunks' own copy of the error hook.
@@ -13,7 +13,7 @@
 import { BUILT_IN_LANGUAGES } from '../../core/constants';
 import { ERR_CRITICAL, ERR_MISSING_TRANSLATIONS, ERR_MODULE_INIT, setDebug, setErrorReporter, type ErrorReport } from '../../core/errors';
 import { resolveLanguage } from '../../core/i18n';
-import type * as Tracking from '../tracking';
+import { startTracking } from '../tracking/startTracking';
 import type { MountWidget } from '../types';
 import { interactionGate } from './gate';
 import { postBeacon } from './lib/postBeacon';
@@ -34,15 +34,8 @@ export const mount: MountWidget = (_host, ctx) => {
     screen: { width: win.screen.width, height: win.screen.height },
     stackTraceLimit: (Error as { stackTraceLimit?: unknown }).stackTraceLimit,
   };
-  const skip = skipReason(env);
   // Bots and test tools still see every widget; tracking and reports leave them out.
-  if (skip !== 'bot') {
-    ctx
-      .load<typeof Tracking>('tracking')
-      .then((tracking) => tracking.startTracking(ctx, postBeacon))
-      .catch((error: unknown) => ctx.report(ERR_MODULE_INIT, error, { widget: 'tracking' }));
-  }
-
+  const skip = skipReason(env);
   const state = { taken: 0, open: false };
   const held: Record<string, string>[] = [];
   const endpoint = `${settings.providerBase}store-error`;
@@ -68,7 +61,17 @@ export const mount: MountWidget = (_host, ctx) => {
   // Installed even when skipped: the reports queued so far are released, not kept for nothing.
   ctx.setReporter(reporter);
   setErrorReporter(reporter);
-  if (skip) return;
+  // Tracking rides in this chunk: a chunk of its own cost every shopper's page one more request
+  // and module start, for the 3 kB a bot downloads and never runs.
+  let stopTracking = (): void => {};
+  if (skip !== 'bot') {
+    try {
+      stopTracking = startTracking(ctx, postBeacon);
+    } catch (error) {
+      ctx.report(ERR_MODULE_INIT, error, { widget: 'tracking' });
+    }
+  }
+  if (skip) return stopTracking;
   // Once per page rather than once per widget: every widget has the same languages.
   if (!resolveLanguage(ctx.language, BUILT_IN_LANGUAGES, '')) {
     ctx.report(ERR_MISSING_TRANSLATIONS, new Error(`missing translations: ${ctx.language}`), { language: ctx.language });
@@ -86,6 +89,7 @@ export const mount: MountWidget = (_host, ctx) => {
   win.addEventListener('error', claim);
   win.addEventListener('unhandledrejection', claim);
   return () => {
+    stopTracking();
     stopGate();
     win.removeEventListener('error', claim);
     win.removeEventListener('unhandledrejection', claim);

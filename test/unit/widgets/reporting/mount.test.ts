@@ -7,12 +7,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorReporter } from '../../../../src/core/errors';
 import { parseSettings } from '../../../../src/core/parseSettings';
+import { readPageContext } from '../../../../src/core/pageContext';
 import type { WidgetContext } from '../../../../src/widgets/types';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let beacons: { url: string; body: Record<string, string> }[];
+/** What else went out: tracking's requests. */
+let others: string[];
 let installed: ErrorReporter | null;
 let loaded: string[];
 const unmounts: (void | (() => void))[] = [];
@@ -24,6 +27,7 @@ function context(raw: Record<string, unknown> = {}): WidgetContext {
   );
   return {
     settings,
+    page: readPageContext(window),
     language: 'en',
     setReporter: (reporter: ErrorReporter) => (installed = reporter),
     report: (code: number, error: unknown) => installed?.({ code, error }),
@@ -46,11 +50,25 @@ async function start(agent: string, raw?: Record<string, unknown>) {
 beforeEach(() => {
   vi.resetModules();
   beacons = [];
+  others = [];
   installed = null;
+  // The last consent report sent is kept there: each test is a first visit.
+  localStorage.clear();
+  // jsdom has none; tracking watches impressions with one.
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   loaded = [];
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
-    value: (url: string, body: URLSearchParams) => beacons.push({ url, body: Object.fromEntries(body) }) > 0,
+    // Error reports only: tracking (which this chunk starts for visitors) has its own tests.
+    value: (url: string, body: URLSearchParams) =>
+      url.endsWith('/store-error') ? beacons.push({ url, body: Object.fromEntries(body) }) > 0 : others.push(url) > 0,
   });
 });
 /** Whether an error event reached the listeners after ours untouched; then keeps it from the test runner. */
@@ -126,5 +144,15 @@ describe('reporting on a page', () => {
       new ErrorEvent('error', { error: new Error('boom'), filename: 'https://p.example/vitrine/chunks/reviews-abc123.js' }),
     );
     expect(beacons).toEqual([]);
+  });
+
+  it('starts tracking (carried in this chunk) for a visitor, and never for a bot', async () => {
+    await start(GOOGLEBOT);
+    expect(others).toEqual([]);
+    for (const unmount of unmounts.splice(0)) unmount?.();
+    vi.resetModules();
+    await start(CHROME);
+    // No consent limit, no platform API: the consent report and the page view go at once.
+    expect(others).toEqual(['https://p.example/api/consent', 'https://p.example/api/track']);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseSettings } from '../../../../src/core/parseSettings';
-import { startTracking } from '../../../../src/widgets/tracking';
+import { startTracking } from '../../../../src/widgets/tracking/startTracking';
 import type { WidgetContext } from '../../../../src/widgets/types';
 
 interface Sent {

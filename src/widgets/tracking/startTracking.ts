@@ -1,6 +1,6 @@
 /**
- * Lazy entry `tracking` (spec §4 "Consent", "Tracking"), loaded by the `reporting` chunk at idle
- * time for visitors who are not bots. No UI. Nothing is sent, and no id is created, before
+ * Tracking (spec §4 "Consent", "Tracking"), started by the `reporting` chunk (which carries it) at
+ * idle time for visitors who are not bots. No UI. Nothing is sent, and no id is created, before
  * consent allows it; until then what happens is kept, and sent once it does.
  *
  * - Requests (`POST /api/track`, JSON as `text/plain` with `post`): the page view (request
@@ -47,9 +47,8 @@ const CONSENT_ACCEPTED = 'vitrine:consent-accepted';
 type TrackEvent = Record<string, unknown>;
 
 /**
- * Starts tracking on this page; returns the function that stops it. `post` is the reporting
- * chunk's sender, handed over rather than imported: a module two chunks import moves into the
- * shared core chunk, which has no room for it.
+ * Starts tracking on this page; returns the function that stops it. `post` sends each request
+ * (the reporting chunk's `postBeacon`; tests record what would go).
  */
 export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () => void {
   if (ctx.page.designMode || ctx.page.preview) return () => {};
