@@ -1,18 +1,21 @@
 /**
  * Framework-free star rating icons for the star snippets (listing and product pages).
  *
- * ONE `<svg>` per rating (cheap to lay out on a page of 1,000 cards): the five icons in the back
- * colour, and over them the same five in the front colour inside a nested `<svg>` whose width
- * is the filled share (`starFills`); a nested svg clips its content, so no ids (gradients, clip
- * paths) are needed and any number of instances can share a page. The icons are decorative
- * (`aria-hidden="true"`): the element holding them carries the accessible text
- * ("4.6 out of 5 stars, 128 reviews").
+ * TWO spans per rating, no SVG elements: the outer one shows the five icons in the back colour
+ * as its background image, the inner one the same five in the front colour, as wide as the
+ * filled share (`fillPercent`) with the image at full size, so it shows the filled part only. The
+ * images are small SVG data URLs, made once per look and shared by every rating on the page:
+ * the browser decodes each once. Measured in Chromium for 1,000 ratings against one cloned
+ * `<svg>` each (two paths, a nested clipping svg): 3.5 instead of 11 ms to make them, and 10.5
+ * instead of 17.5 ms of style and layout. The icons are decorative (`aria-hidden="true"`): the
+ * element holding them carries the accessible text ("4.6 out of 5 stars, 128 reviews").
  *
- * Hostile theme CSS (`svg { width: 100%; height: auto; display: block }`) must not break them:
- * sizes are width/height attributes plus inline styles, which beat theme rules. The markup is
- * parsed once per look and cloned, which keeps 1,000 cards cheap.
+ * Hostile theme CSS (`span { display: block }`, `* { background: none }` on a card) must not
+ * break them: everything is an inline style, which beats theme rules, copied from one template
+ * per look. Background images are left out of print by default: `-webkit-print-color-adjust: exact`
+ * (every engine reads the prefixed name) keeps the stars on paper.
  */
-import { STAR_PATHS, starFills, type StarStyle } from './starPaths';
+import { STAR_PATHS, type StarStyle } from './starPaths';
 
 export interface StarsOptions {
   /** Icon size in px (spec §9: 18 on listings, 19 on the product page). */
@@ -21,46 +24,56 @@ export interface StarsOptions {
   colors: { front: string; back: string };
 }
 
-const templates = new Map<string, SVGSVGElement>();
+const templates = new Map<string, HTMLElement>();
 
 /**
- * Five icons side by side in a 120×24 box, in `color`: one path, the icon drawn again after a
- * relative move of 24 (the paths are relative after their first move, see starPaths.ts). One
- * element instead of six per row: cloning a snippet's stars was half the time of filling 1,000
- * cards.
+ * Five icons side by side in a 120×24 box, in `color`, as a CSS image: one path, the icon drawn
+ * again after a relative move of 24 (the paths are relative after their first move, see
+ * starPaths.ts).
  */
-const icons = (path: string, color: string): string =>
-  `<path fill="${color}" d="${path}${('m24 0' + path.replace(/^M[^a-z]*/, '')).repeat(4)}"/>`;
+const row = (path: string, color: string): string =>
+  `url("data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 24"><path fill="${color}" d="${path}${('m24 0' + path.replace(/^M[^a-z]*/, '')).repeat(4)}"/></svg>`,
+  )}")`;
 
-function template(doc: Document, size: number, style: StarStyle, colors: StarsOptions['colors']): SVGSVGElement {
+/** The box rules both spans share, then each span's own. */
+const BOX = 'margin:0;padding:0;border:0;-webkit-print-color-adjust:exact;';
+
+function template(doc: Document, size: number, style: StarStyle, colors: StarsOptions['colors']): HTMLElement {
   const key = [size, style, colors.front, colors.back].join();
-  let svg = templates.get(key);
-  if (!svg || svg.ownerDocument !== doc) {
+  let icons = templates.get(key);
+  if (!icons || icons.ownerDocument !== doc) {
     const path = STAR_PATHS[style] || STAR_PATHS.rounded;
-    const box = doc.createElement('div');
-    // Colours come from validated settings (#rrggbb), sizes are numbers: safe in markup.
-    box.innerHTML =
-      `<svg class="vitrine-stars__icons" aria-hidden="true" focusable="false" viewBox="0 0 120 24" width="${size * 5}" height="${size}" style="display:inline-block;vertical-align:middle;width:${size * 5}px;height:${size}px;max-width:none;max-height:none;margin:0;padding:0;border:0;overflow:hidden">` +
-      icons(path, colors.back) +
-      `<svg x="0" y="0" width="0" height="24" style="width:0;height:24px;overflow:hidden">${icons(path, colors.front)}</svg></svg>`;
-    svg = box.firstChild as SVGSVGElement;
-    templates.set(key, svg);
+    // As high as the box, so as wide as five icons (the image is 5:1): the front span shows its left part.
+    const image = (color: string) => `background:${row(path, color)} 0/auto 100% no-repeat`;
+    icons = doc.createElement('span');
+    icons.className = 'vitrine-stars__icons';
+    icons.setAttribute('aria-hidden', 'true');
+    // Colours come from validated settings (#rrggbb), sizes are numbers: safe in a style.
+    icons.setAttribute(
+      'style',
+      `${BOX}display:inline-block;vertical-align:middle;width:${size * 5}px;height:${size}px;${image(colors.back)}`,
+    );
+    const front = doc.createElement('span');
+    front.setAttribute('style', `${BOX}display:block;width:0;height:100%;${image(colors.front)}`);
+    icons.appendChild(front);
+    templates.set(key, icons);
   }
-  return svg;
+  return icons;
 }
 
-/** Share of the five icons that is filled, in percent (4.6 → 92). */
-export const fillPercent = (rating: number): number => Math.round(starFills(rating).reduce((sum, fill) => sum + fill, 0) * 20 * 100) / 100;
+/**
+ * Share of the five icons that is filled, in percent to two decimals (4.6 → 92), the rating
+ * clamped to 0..5 as `starFills` (src/ui/starPaths.ts) does for the widgets' icons.
+ */
+export const fillPercent = (rating: number): number => Math.round((rating > 0 ? Math.min(5, rating) : 0) * 2000) / 100;
 
 /**
- * Five icons for `rating` (0..5, partially filled) as one `aria-hidden` svg. The nested front
- * svg is the clip: its width (in the 120-unit box) is the filled share.
+ * Five icons for `rating` (0..5, partially filled) as one `aria-hidden` span; its inner span's
+ * width is the filled share.
  */
-export function renderStars(doc: Document, rating: number, options: StarsOptions): SVGSVGElement {
-  const svg = template(doc, options.size, options.style || 'rounded', options.colors).cloneNode(true) as SVGSVGElement;
-  const front = svg.lastChild as SVGSVGElement;
-  const width = String(fillPercent(rating) * 1.2);
-  front.setAttribute('width', width);
-  front.style.width = width + 'px';
-  return svg;
+export function renderStars(doc: Document, rating: number, options: StarsOptions): HTMLElement {
+  const icons = template(doc, options.size, options.style || 'rounded', options.colors).cloneNode(true) as HTMLElement;
+  (icons.firstChild as HTMLElement).style.width = `${fillPercent(rating)}%`;
+  return icons;
 }

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ERR_MISSED_HANDLES } from '../../src/core/errors';
+import { DEFAULT_SETTINGS } from '../../src/core/parseSettings';
 import { problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 interface Stats {
@@ -120,12 +121,21 @@ describe('star snippets on the demo shop', () => {
         const icons = await opened.page.evaluate(`(() => {
           const el = document.querySelector('[data-vitrine-stars="classic-cotton-tee"] .vitrine-stars__icons');
           const r = el.getBoundingClientRect();
-          const front = parseFloat(el.lastElementChild.getAttribute('width'));
-          return { hidden: el.getAttribute('aria-hidden'), w: r.width, h: r.height, filled: Math.round(front / 1.2), align: getComputedStyle(el.parentElement).textAlign };
+          const front = el.firstElementChild;
+          const colour = (e) => (/%23([0-9a-f]{6})/i.exec(getComputedStyle(e).backgroundImage) || [])[1];
+          return { hidden: el.getAttribute('aria-hidden'), w: r.width, h: r.height, filled: Math.round((front.getBoundingClientRect().width / r.width) * 100), colours: [colour(el), colour(front)], align: getComputedStyle(el.parentElement).textAlign };
         })()`);
-        // Five 18 px icons; the front row is clipped to the average's share.
+        // Five 18 px icons in the back colour; the front row over them is clipped to the average's share.
         const tee = stats['classic-cotton-tee']!;
-        assert.deepEqual(icons, { hidden: 'true', w: 90, h: 18, filled: Math.round(tee.s * 20), align: 'center' });
+        const { starBack, starFront } = DEFAULT_SETTINGS.colors;
+        assert.deepEqual(icons, {
+          hidden: 'true',
+          w: 90,
+          h: 18,
+          filled: Math.round(tee.s * 20),
+          colours: [starBack.slice(1), starFront.slice(1)],
+          align: 'center',
+        });
         assert.deepEqual(opened.errors, []);
         // The chunk is framework-free: the Preact chunk is not needed for the stars.
         assert.ok(opened.requests.some((url) => /chunks\/star-snippets-[\w-]+\.js$/.test(url)));
@@ -449,7 +459,8 @@ describe('theme fixtures: snippet right after each product title', () => {
         assert.deepEqual(result.wrong, [], `misplaced: ${result.wrong.join()}`);
         assert.equal(result.total, expected, 'duplicate or extra snippets');
         assert.equal(result.inChrome, 0, 'snippets in header/footer links');
-        // Hostile `svg { width: 100% }` in the fixture CSS does not stretch the icons.
+        // Hostile `svg { width: 100% }` and `span { display: block; width: 100% }` in the fixture CSS
+        // do not stretch the icons.
         assert.equal(result.iconWidth, 90);
         const stats = await expectedStats(result.shown.map(([handle]) => handle));
         for (const [h, text] of result.shown) assert.equal(text.trim(), stats[h]!.r > 0 ? `(${stats[h]!.r})` : '', h);

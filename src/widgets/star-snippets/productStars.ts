@@ -95,8 +95,8 @@ export function placeProductStars(doc: Document, handle: string, ownerSpot?: (do
   return el;
 }
 
-/** easeInOutCubic: slow start and end, like the spec's jQuery-era 'swing' scroll. */
-const ease = (progress: number): number => (progress < 0.5 ? 4 * progress * progress * progress : 1 - Math.pow(-2 * progress + 2, 3) / 2);
+/** The spec's jQuery-era 'swing' easing itself: slow start and end. */
+const ease = (progress: number): number => 0.5 - Math.cos(progress * Math.PI) / 2;
 
 /** One scroll step; `instant` so a theme's `scroll-behavior: smooth` does not animate each step. */
 const jump = (win: Window, top: number): void => win.scrollTo({ top, behavior: 'instant' as ScrollBehavior });

@@ -26,7 +26,7 @@ export interface SnippetContent {
 export function createSnippetContent(doc: Document, ctx: WidgetContext, settings: ReviewsSettings): SnippetContent {
   const texts = textsFor(ctx.language);
   const { starFront, starBack } = ctx.settings.colors;
-  const stars = (stats: ReviewStats, size: number): SVGSVGElement => {
+  const stars = (stats: ReviewStats, size: number): HTMLElement => {
     const options: StarsOptions = { size, style: settings.starStyle, colors: { front: starFront, back: starBack } };
     return renderStars(doc, stats.average, options);
   };
