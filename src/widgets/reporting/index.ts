@@ -13,7 +13,7 @@
 import { BUILT_IN_LANGUAGES } from '../../core/constants';
 import { ERR_CRITICAL, ERR_MISSING_TRANSLATIONS, ERR_MODULE_INIT, setDebug, setErrorReporter, type ErrorReport } from '../../core/errors';
 import { resolveLanguage } from '../../core/i18n';
-import { startTracking } from '../tracking/startTracking';
+import { startTracking } from './tracking/startTracking';
 import type { MountWidget } from '../types';
 import { interactionGate } from './gate';
 import { postBeacon } from './lib/postBeacon';

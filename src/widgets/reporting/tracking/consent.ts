@@ -15,7 +15,7 @@
  * until the visitor agrees is what the shop chose. `vitrine:consent-accepted` (fired by a shop's
  * own consent banner) counts as a yes. A limit that is none of these is read as `GDPR`.
  */
-import { read } from '../../core/lib/read';
+import { read } from '../../../core/lib/read';
 
 /** Spec §4: the three states of consent. */
 export type ConsentState = 'granted' | 'blocked' | 'undecided';

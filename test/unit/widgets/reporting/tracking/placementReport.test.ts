@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Spec §7 placement report: `{ s, i: [used placement ids] }`, each id once, none when nothing was placed. */
 import { describe, expect, test } from 'vitest';
-import { placementReport } from '../../../../src/widgets/tracking/placementReport';
+import { placementReport } from '../../../../../src/widgets/reporting/tracking/placementReport';
 
 describe('placementReport', () => {
   test('the ids of the mount points made, each once; nothing to send when none', () => {

@@ -6,9 +6,9 @@
  * Time is a fake clock: the heartbeat is counted in ticks, never waited for.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseSettings } from '../../../../src/core/parseSettings';
-import { startTracking } from '../../../../src/widgets/tracking/startTracking';
-import type { WidgetContext } from '../../../../src/widgets/types';
+import { parseSettings } from '../../../../../src/core/parseSettings';
+import { startTracking } from '../../../../../src/widgets/reporting/tracking/startTracking';
+import type { WidgetContext } from '../../../../../src/widgets/types';
 
 interface Sent {
   url: string;

@@ -3,7 +3,7 @@
  * is in view. Our elements are the widgets' mount points (`data-vitrine-mount`) and the star
  * snippets (`data-vitrine-stars`), which the star-snippets chunk places without one.
  */
-import { MOUNT_ATTRIBUTE } from '../../core/constants';
+import { MOUNT_ATTRIBUTE } from '../../../core/constants';
 
 /** Spec §9: visibility threshold. */
 const VISIBLE_SHARE = 0.5;

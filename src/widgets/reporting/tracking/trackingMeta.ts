@@ -4,8 +4,8 @@
  * with the shop id the provider files it under. Read fresh for every request: instant navigation
  * and `Vitrine.refresh()` change the page without a new document.
  */
-import { read } from '../../core/lib/read';
-import type { PageContext } from '../../core/pageContext';
+import { read } from '../../../core/lib/read';
+import type { PageContext } from '../../../core/pageContext';
 import { randomId } from './lib/randomId';
 import { readCookie } from './lib/readCookie';
 

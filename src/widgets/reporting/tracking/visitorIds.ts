@@ -3,7 +3,7 @@
  * first-party cookie for 7 days, SameSite Strict (spec §7 "Cookies", §9), renewed on every page
  * view; the session id per browser tab (session storage), so a visit is one tab's pages.
  */
-import { createStorage } from '../../core/storage';
+import { createStorage } from '../../../core/storage';
 import { randomId } from './lib/randomId';
 import { readCookie } from './lib/readCookie';
 import { writeCookie } from './lib/writeCookie';

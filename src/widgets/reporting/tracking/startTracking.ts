@@ -16,14 +16,14 @@
  *   `vitrine:consent-accepted` fires once tracking is allowed, releasing features that waited.
  * - The shop owner in the theme editor or a preview is not a visitor: nothing is tracked there.
  */
-import { ERR_CONSENT_COOKIE, ERR_CONSENT_POLICY, ERR_TIMER_CALLBACK } from '../../core/errors';
-import { waitForObject } from '../../core/lib/waitForObject';
-import { read } from '../../core/lib/read';
-import { safe } from '../../core/lib/safeCall';
-import { toJson } from '../../core/lib/toJson';
-import { createStorage } from '../../core/storage';
-import type { postBeacon } from '../reporting/lib/postBeacon';
-import type { WidgetContext } from '../types';
+import { ERR_CONSENT_COOKIE, ERR_CONSENT_POLICY, ERR_TIMER_CALLBACK } from '../../../core/errors';
+import { waitForObject } from '../../../core/lib/waitForObject';
+import { read } from '../../../core/lib/read';
+import { safe } from '../../../core/lib/safeCall';
+import { toJson } from '../../../core/lib/toJson';
+import { createStorage } from '../../../core/storage';
+import type { postBeacon } from '../lib/postBeacon';
+import type { WidgetContext } from '../../types';
 import { watchCartAdds } from './cartAdds';
 import { decideConsent, type ConsentState } from './consent';
 import { consentReport } from './consentReport';

@@ -3,8 +3,8 @@
  * API, its consent cookie and `vitrine:consent-accepted` decide granted, blocked or undecided.
  */
 import { describe, expect, it } from 'vitest';
-import { consentLimit, decideConsent, type ConsentInput } from '../../../../src/widgets/tracking/consent';
-import { consentReport } from '../../../../src/widgets/tracking/consentReport';
+import { consentLimit, decideConsent, type ConsentInput } from '../../../../../src/widgets/reporting/tracking/consent';
+import { consentReport } from '../../../../../src/widgets/reporting/tracking/consentReport';
 
 /** A fake `Shopify.customerPrivacy` answering as the platform does. */
 const api = (consent: 'yes' | 'no' | 'no_interaction', canBeTracked: boolean) => ({
