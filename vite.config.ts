@@ -27,8 +27,8 @@ const MANIFEST = resolve(OUT_DIR, '.vite/manifest.json');
 /**
  * Every `src/widgets/<name>/index.ts` is a lazy entry named after its folder, plus its lazy parts;
  * `services` is the network side of the core that the loader imports on the first request, and
- * `settings` the settings' full validation, imported alongside the first widget, and `mount` the
- * loader's second stage (planning and mounting the widgets, src/loader/mountPage.ts).
+ * `mount` the loader's second stage (the settings' full validation, planning and mounting the
+ * widgets, src/loader/mountPage.ts).
  */
 function widgetEntries(): Record<string, string> {
   const dir = resolve(root, 'src/widgets');
@@ -241,11 +241,12 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                // Framework-free code that two or more widgets share (constants, the settings
-                // walker and shared sections, storage, star shapes): one small chunk instead of a
-                // handful of tiny ones. Not the commerce services (their own group, below), nor
-                // announceInteraction, which only framework widgets fire (it rides with them), nor
-                // the waits (wait-for-object, stylesheets), which only idle and owner chunks use.
+                // Framework-free code that two or more chunks share (constants, the settings
+                // walker and shared sections, storage, star shapes, mount points, wait-for-object):
+                // one chunk, which comes with `mount` on every page, instead of a handful of tiny
+                // ones, each a request of its own at start. Not the commerce services (their own
+                // group, below), nor announceInteraction, which only framework widgets fire (it
+                // rides with them), nor the stylesheet wait, which only owner chunks use.
                 name: 'core',
                 test: new RegExp(
                   `src[\\\\/](core[\\\\/](?!${COMMERCE_CORE}\\.ts$|lib[\\\\/](announceInteraction|whenStylesheetsLoaded))|loader[\\\\/]lazyMount|ui[\\\\/]starPaths)`,
