@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Benchmark, BenchContext } from './lib/benchmark.ts';
 import { bundleSizes } from './lib/bundleSizes.ts';
+import { median } from './lib/median.ts';
 import { COST_TARGETS, judgeCost, pageCost, type CostId } from './lib/costGate.ts';
 import { lighthouseCompare, type LighthouseMetrics, type LighthouseRun } from './lib/lighthouseCompare.ts';
 import { formatTable, type Table } from './lib/table.ts';
@@ -192,7 +193,24 @@ const lighthouseWithWithout: Benchmark = {
         ],
         notes: ['"vitrine requests" checks that blocking worked (0 without).'],
       };
-      return { tables: [costTable, detail], data: { pages, costs, failed } };
+      // Where our bootup goes: each script's median over the "with" runs, largest first.
+      const byFile: Table = {
+        title: 'Our bootup by script (Lighthouse bootup-time, median of the "with" runs, ms)',
+        columns: ['page', 'script', 'ms'],
+        rows: pages.flatMap((page) => {
+          const runs = page.runs.filter((run) => run.variant === 'with');
+          const files = [...new Set(runs.flatMap((run) => Object.keys(run.bootupByFile)))];
+          return files
+            .map(
+              (file) =>
+                [page.path, file, Math.round(median(runs.map((run) => run.bootupByFile[file] ?? 0)) * 10) / 10] as [string, string, number],
+            )
+            .filter(([, , ms]) => ms >= 0.5)
+            .sort((a, b) => b[2] - a[2]);
+        }),
+        notes: ["Scripts under 0.5 ms are left out; the medians need not add up to the page's median bootup."],
+      };
+      return { tables: [costTable, detail, byFile], data: { pages, costs, failed } };
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -34,6 +34,11 @@ export interface LighthouseRun extends LighthouseMetrics {
   variant: string;
   /** 1-based round number. */
   round: number;
+  /**
+   * `bootup` by script, its file name without the content hash (`star-snippets`, `vitrine`):
+   * where the next change should look.
+   */
+  bootupByFile: Record<string, number>;
 }
 
 /** Options of {@link lighthouseCompare}. */
@@ -49,6 +54,13 @@ export interface LighthouseCompareOptions {
   /** Called after every run (progress output). */
   onRun?: (run: LighthouseRun) => void;
 }
+
+/** A script's file name without its folder, query, content hash and extension (`chunks/core-Cc6eyE.js` -> `core`). */
+export const scriptName = (url: string): string =>
+  url
+    .replace(/[?#].*$/, '')
+    .replace(/^.*\//, '')
+    .replace(/(-[\w-]{6})?\.js$/, '');
 
 interface NetworkItem {
   url?: string;
@@ -99,9 +111,13 @@ export async function lighthouseCompare(
             lhr.audits['bootup-time']?.details as
               { items?: { url?: string; scripting?: number; scriptParseCompile?: number }[] } | undefined
           )?.items ?? [];
-        const bootup = bootupItems
-          .filter((item) => opts.countUrl?.test(item.url ?? ''))
-          .reduce((sum, item) => sum + (item.scripting ?? 0) + (item.scriptParseCompile ?? 0), 0);
+        const bootupByFile: Record<string, number> = {};
+        for (const item of bootupItems) {
+          if (!opts.countUrl?.test(item.url ?? '')) continue;
+          const file = scriptName(item.url ?? '');
+          bootupByFile[file] = (bootupByFile[file] ?? 0) + (item.scripting ?? 0) + (item.scriptParseCompile ?? 0);
+        }
+        const bootup = Object.values(bootupByFile).reduce((sum, ms) => sum + ms, 0);
         const run: LighthouseRun = {
           variant: variant.name,
           round,
@@ -113,6 +129,7 @@ export async function lighthouseCompare(
           matchedRequests: matched,
           bootup,
           a11y: a11y == null ? Number.NaN : Math.round(a11y * 100),
+          bootupByFile,
         };
         runs.push(run);
         opts.onRun?.(run);
