@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { ERR_CART_WATCH } from '../../src/core/errors';
-import { eventually, firstInteraction, open, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import { chunkFetched, eventually, firstInteraction, open, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -470,13 +470,7 @@ describe("the theme's own add-to-cart works exactly as before", () => {
       shop,
       `${PRODUCT}?vtl-cse=1`,
       async ({ page, errors, console: lines }) => {
-        await page.waitForFunction(
-          () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/commerce-')),
-          undefined,
-          {
-            timeout: SHOWN_WITHIN_MS,
-          },
-        );
+        await chunkFetched(page, 'commerce');
         const deadline = Date.now() + SHOWN_WITHIN_MS;
         while (!lines.some((line) => line.includes(`[Vitrine] ${ERR_CART_WATCH}`)) && Date.now() < deadline) await page.waitForTimeout(50);
         assert.ok(

@@ -160,6 +160,17 @@ export const problems = (opened: OpenedPage): string[] => opened.console.filter(
 export const firstInteraction = (page: Page): Promise<void> => page.keyboard.press('Shift');
 
 /**
+ * Waits until the page has fetched our chunk `name` (`reporting`, `commerce.product`): its
+ * resource entry, so the file has arrived. Fails after `timeout`.
+ */
+export const chunkFetched = (page: Page, name: string, timeout = SHOWN_WITHIN_MS): Promise<unknown> =>
+  page.waitForFunction(
+    (prefix) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(prefix)),
+    `/chunks/${name}-`,
+    { timeout },
+  );
+
+/**
  * Polls `check` every 100 ms until it gives something truthy (which it returns), or fails after
  * `timeout` naming `what`: for what arrives in its own time (reports, beacons, hooks' news).
  */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext } from 'playwright-core';
-import { eventually, open, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, startShop } from './harness';
+import { chunkFetched, eventually, open, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, startShop } from './harness';
 
 const DESKTOP = {
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36',
@@ -52,8 +52,8 @@ const forms = (posts: Post[], path: string) =>
   posts.filter((post) => post.path === path).map((post) => Object.fromEntries(new URLSearchParams(post.body)));
 
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
-const chunkLoaded = (opened: OpenedPage, name: string) =>
-  eventually(`the ${name} chunk`, () => opened.requests.some((url) => url.includes(`/chunks/${name}-`)));
+/** Our chunk `name` has arrived (upper bound 20 s: the idle chunks come after the page's load). */
+const chunkLoaded = (opened: OpenedPage, name: string) => chunkFetched(opened.page, name, 20_000);
 
 async function visit(shop: Shop, url: string, posts: Post[], options: OpenOptions = {}): Promise<OpenedPage> {
   const routes = options.routes;

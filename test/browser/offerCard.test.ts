@@ -11,7 +11,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { firstInteraction, open, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import {
+  chunkFetched,
+  firstInteraction,
+  open,
+  problems,
+  ROOT,
+  startShop,
+  type OpenedPage,
+  type Shop,
+  SHOWN_WITHIN_MS,
+  withPage,
+} from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -227,13 +238,7 @@ describe('the offer card on the demo shop (module 47)', () => {
     await withPage(shop, '/products/ceramic-mug', async (o) => {
       await o.page.waitForFunction((host) => !!document.querySelector(host)?.shadowRoot, HOST, { timeout: SHOWN_WITHIN_MS });
       // The commerce services read the page's product (and the card decided) by now.
-      await o.page.waitForFunction(
-        () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/commerce.product-')),
-        undefined,
-        {
-          timeout: SHOWN_WITHIN_MS,
-        },
-      );
+      await chunkFetched(o.page, 'commerce.product');
       await o.page.waitForTimeout(1000);
       const state = await o.page.locator(HOST).evaluate((host) => ({
         height: host.getBoundingClientRect().height,
@@ -338,11 +343,7 @@ describe('the offer card on a phone', () => {
         // A first interaction starts the commerce services, which read the page's product; the
         // card, below the fold, is not there yet.
         await firstInteraction(o.page);
-        await o.page.waitForFunction(
-          () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/commerce.product-')),
-          undefined,
-          { timeout: SHOWN_WITHIN_MS },
-        );
+        await chunkFetched(o.page, 'commerce.product');
         await o.page.waitForTimeout(500);
         assert.equal(o.requests.filter((url) => url.includes('/chunks/offer-card-')).length, 0);
         await o.page.locator(HOST).scrollIntoViewIfNeeded();
