@@ -86,10 +86,13 @@ export const mount: MountWidget = (host, ctx) => {
   /** Every part, on the page as it is now; `force` re-injects the listing snippets (refresh). */
   const runAll = (force = false): void => {
     try {
-      addStyle(doc);
       if (removeBestSelling(doc)) changes.ignoreOwnWrites();
       showProductLine(page);
       if (settings.starSnippet.collection) injector.run(force).catch(reportFailure);
+      // Last, after the reads above: a new stylesheet makes the browser restyle the whole page,
+      // and the visibility checks would have paid for that at once (3 ms on 1,000 cards). Added
+      // here, it is restyled with the new lines in the next frame. Nothing is painted in between.
+      addStyle(doc);
     } catch (error) {
       reportFailure(error);
     }

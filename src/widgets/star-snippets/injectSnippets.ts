@@ -74,7 +74,6 @@ export function createInjector(options: InjectorOptions): Injector {
   const handleOf = (link: Element) => linkHandle(link, host());
 
   const show = (el: HTMLElement, stats: ReviewStats | null | undefined): void => {
-    el.removeAttribute('data-vitrine-pending');
     if (!stats || (!stats.count && !options.showZero)) el.hidden = true;
     else options.fill(el, stats);
   };
@@ -90,7 +89,6 @@ export function createInjector(options: InjectorOptions): Injector {
     const handles = new Set<string>();
     const placed = new Set<string>();
     const todo: { at: Located; handle: string }[] = [];
-    const pending: { el: HTMLElement; handle: string }[] = [];
     for (let i = 0; i < links.length; i++) {
       const link = links[i];
       const handle = handleOf(link);
@@ -110,7 +108,6 @@ export function createInjector(options: InjectorOptions): Injector {
       if (existing) {
         if (existing.getAttribute(STARS_ATTR) === handle) {
           placed.add(handle);
-          if (existing.hasAttribute('data-vitrine-pending')) pending.push({ el: existing, handle });
           continue;
         }
         // The theme swapped the card's product (re-rendered in place): ours is stale.
@@ -148,8 +145,6 @@ export function createInjector(options: InjectorOptions): Injector {
       placed.add(handle);
       show(el, cache.get(handle));
     }
-    // Lines left pending by an earlier run (their request failed or was dropped) get filled now.
-    for (const { el, handle } of pending) if (el.isConnected) show(el, cache.get(handle));
     options.afterWrite?.();
     if (!reported) {
       const missed = [...handles].filter((handle) => !placed.has(handle) && !!cache.get(handle)?.count);

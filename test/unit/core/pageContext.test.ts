@@ -152,6 +152,40 @@ describe('handles', () => {
     expect(productHandle('/collections/a')).toBeNull();
     expect(productHandle('/pages/products/a')).toBeNull();
   });
+  it('reads the same handles in one pattern as through stripLocale (its former way), for every mix of parts', () => {
+    // The former way's match, read into a handle as a bare `/products/{match}` is (no '/', '?' or '#' left in it).
+    const before = (path: string) => {
+      const match = /^\/(?:collections\/[^/]+\/)?products\/([^/]+)/i.exec(stripLocale(path));
+      return productHandle(match ? `/products/${match[1]}` : '/');
+    };
+    const origins = ['', 'https://shop.example', 'HTTP://x.y:8080', '//shop.example', 'mailto:'];
+    const locales = ['', '/es', '/pt-BR', '/en-us', '/eng', '/e', '/es-', '/12'];
+    const middles = ['', '/collections/all', '/collections/a?b', '/collections/', '/pages', '/collections/x/y'];
+    const tails = [
+      '/products/Tee',
+      '/products/tee.json',
+      '/products/',
+      '/products',
+      '/PRODUCTS/a%20b',
+      '/products/t#x/y',
+      '/products/t?v=/1',
+      '/product/x',
+      'products/x',
+      '/products/a/b',
+    ];
+    const ends = ['', '?variant=1', '#reviews', '?a#b', '/'];
+    let compared = 0;
+    for (const origin of origins)
+      for (const locale of locales)
+        for (const middle of middles)
+          for (const tail of tails)
+            for (const end of ends) {
+              const path = origin + locale + middle + tail + end;
+              expect(productHandle(path), path).toBe(before(path));
+              compared++;
+            }
+    expect(compared).toBe(12000);
+  });
   it('reads collection handles', () => {
     expect(collectionHandle('/es/collections/Summer%20Sale?page=2')).toBe('summer sale');
     expect(collectionHandle('/collections/all/products/x')).toBe('all');
