@@ -50,6 +50,12 @@ describe('listing snippets', () => {
     });
   });
 
+  test('names the template does not know stay as written, as core/i18n `fill` leaves them', () => {
+    const el = document.createElement('div');
+    content('{stars} {rating} {count}{} {totalReviews}').listing(el, stats(7, 4));
+    expect(read(el).shown).toEqual(['stars:80%', ' {rating} {count}{} 7']);
+  });
+
   test('a template of stars alone shows the icons only; text is set as text, never as markup', () => {
     const stars = document.createElement('div');
     content('{stars}').listing(stars, stats(5, 4));
