@@ -162,10 +162,25 @@ const TERSER = { ecma: 2020, module: false, compress: { passes: 3 }, format: { c
 /** The commerce services' modules in `src/core/` (their own chunk group, see below). */
 const COMMERCE_CORE = '(atcButton|cart\\w+|pageProduct|product\\w+|selectedVariant|variantWatcher)';
 
+/**
+ * Chunks every page runs at start, nearly every function of them on load: the loader's second
+ * stage and its request wrapper, the star snippets, reporting (with tracking), content
+ * protection. Not `core`: its bootup was 0–4 ms without the hint, and it has no bytes to spare.
+ */
+const RUN_ON_LOAD = new Set(['mount', 'services', 'star-snippets', 'reporting', 'content-protection']);
+
 const widgetOutput = {
   entryFileNames: 'chunks/[name]-[hash:6].js',
   chunkFileNames: 'chunks/[name]-[hash:6].js',
   assetFileNames: 'chunks/[name]-[hash:6][extname]',
+  // V8's compile hint (other engines read a comment): compile every function of the file with
+  // the file, which Chromium does for module scripts on a background thread. Without it each
+  // function is parsed twice, the second time on the main thread at its first call.
+  // Lighthouse, 5 interleaved rounds, bootup at 4x: reporting 52 -> 40 ms (home), 49 -> 47
+  // (collection), 56 -> 47 (product); the star snippets 23 -> 16 (collection), 25 -> 22 (product);
+  // the background parse of a collection page 7.7 -> 10.5 ms (real time). Not the loader: a
+  // classic script this small is compiled on the main thread, where the hint doubled its bootup.
+  postBanner: (chunk: { name: string }) => (RUN_ON_LOAD.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : ''),
 };
 
 export default defineConfig(({ mode }) => {

@@ -19,9 +19,12 @@ export function resolveLanguage(requested: string | null | undefined, available:
   return index >= 0 ? available[index] : fallback;
 }
 
-/** Replaces `{name}` placeholders; unknown ones stay visible for debugging. */
+/**
+ * Replaces `{name}` placeholders; unknown ones (null or undefined values too) stay visible for
+ * debugging. `replace` turns what the callback returns into a string.
+ */
 export const fill = (template: string, vars?: Record<string, string | number>): string =>
-  vars ? template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (vars[name] != null ? String(vars[name]) : placeholder)) : template;
+  vars ? template.replace(/\{(\w+)\}/g, (placeholder, name: string) => `${vars[name] ?? placeholder}`) : template;
 
 /**
  * A widget's texts in `language` (spec §9: a regional code falls back to its base language, an

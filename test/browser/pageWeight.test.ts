@@ -8,6 +8,7 @@
  * the issue's table.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bundleSizes } from '../../perf/lib/bundleSizes';
@@ -75,6 +76,21 @@ describe('what a product page fetches of ours before any interaction', () => {
         for (const unused of ['reviews', 'offer-card', 'currency-converter', 'cart-reserved', 'framework'])
           assert.ok(!names.includes(unused), `${unused} fetched before any interaction`);
         assert.ok(weight.total <= PRODUCT_PAGE_BUDGET, `${weight.total} B gzip > ${PRODUCT_PAGE_BUDGET} B`);
+        // The module chunks it runs at start ask V8 to compile them whole, on a background thread
+        // (vite.config.ts RUN_ON_LOAD); the loader never does: it is compiled on the main thread.
+        const hinted = (file: string) => readFileSync(join(DIST, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+        const files = ours(opened.requests);
+        assert.deepEqual(
+          files.filter(hinted).map(nameOf).sort(),
+          files
+            .map(nameOf)
+            .filter((name) => !['vitrine', 'core'].includes(name))
+            .sort(),
+        );
+        assert.ok(
+          files.some((file) => nameOf(file) === 'vitrine' && !hinted(file)),
+          'the loader, without the hint',
+        );
         assert.deepEqual(opened.errors, []);
       },
       PHONE,
