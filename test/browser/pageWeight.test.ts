@@ -49,6 +49,9 @@ const weigh = (opened: OpenedPage) => {
 const listed = ({ files, total }: ReturnType<typeof weigh>) =>
   `${total} B gzip in ${files.length} files: ${files.map((file) => `${file.name} ${file.bytes}`).join(', ')}`;
 
+/** True when the built `file` asks V8 to compile it whole (vite.config.ts COMPILE_WHOLE). */
+const hinted = (file: string): boolean => readFileSync(join(DIST, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+
 let shop: Shop;
 before(async () => {
   // Our own stars line (the theme's rating off), so the page shows every widget.
@@ -77,8 +80,7 @@ describe('what a product page fetches of ours before any interaction', () => {
           assert.ok(!names.includes(unused), `${unused} fetched before any interaction`);
         assert.ok(weight.total <= PRODUCT_PAGE_BUDGET, `${weight.total} B gzip > ${PRODUCT_PAGE_BUDGET} B`);
         // The module chunks it runs at start ask V8 to compile them whole, on a background thread
-        // (vite.config.ts RUN_ON_LOAD); the loader never does: it is compiled on the main thread.
-        const hinted = (file: string) => readFileSync(join(DIST, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+        // (vite.config.ts COMPILE_WHOLE); the loader never does: it is compiled on the main thread.
         const files = ours(opened.requests);
         assert.deepEqual(
           files.filter(hinted).map(nameOf).sort(),
@@ -115,6 +117,11 @@ describe('what a product page fetches of ours before any interaction', () => {
         const names = weight.files.map((file) => file.name);
         for (const widget of ['vitrine', 'reviews', 'offer-card', 'currency-converter', 'star-snippets', 'framework'])
           assert.ok(names.includes(widget), `${widget} loaded`);
+        // The framework, which every Preact widget's first render goes through, is compiled whole.
+        assert.ok(
+          ours(opened.requests).some((file) => nameOf(file) === 'framework' && hinted(file)),
+          'the framework, with the hint',
+        );
         assert.deepEqual(opened.errors, []);
       },
       { viewport: { width: 1280, height: 2400 } },
