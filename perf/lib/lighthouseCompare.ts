@@ -1,6 +1,7 @@
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { median } from './median.ts';
+import { scriptName } from './scriptName.ts';
 
 /** One way of loading the page, e.g. "with" the script or "without" it (blocked). */
 interface LighthouseVariant {
@@ -54,13 +55,6 @@ export interface LighthouseCompareOptions {
   /** Called after every run (progress output). */
   onRun?: (run: LighthouseRun) => void;
 }
-
-/** A script's file name without its folder, query, content hash and extension (`chunks/core-Cc6eyE.js` -> `core`). */
-export const scriptName = (url: string): string =>
-  url
-    .replace(/[?#].*$/, '')
-    .replace(/^.*\//, '')
-    .replace(/(-[\w-]{6})?\.js$/, '');
 
 interface NetworkItem {
   url?: string;

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bundleSizes } from '../../perf/lib/bundleSizes';
+import { scriptName } from '../../perf/lib/scriptName';
 import { ROOT, eventually, startShop, withPage, type OpenedPage, type Shop } from './harness';
 
 /** The issue's budget: a product page's JavaScript of ours before any interaction, gzip. */
@@ -35,14 +36,12 @@ const ours = (requests: string[]): string[] => [
     }),
   ),
 ];
-/** A file's name without its content hash (`chunks/reviews-AbC123.js` → `reviews`). */
-const nameOf = (file: string): string => file.replace(/^chunks\//, '').replace(/(-[\w-]{6})?\.js$/, '');
 /** gzip -9 bytes of each built file, as `npm run perf` measures them (`perf/lib/bundleSizes.ts`). */
 let gzipped: Map<string, number>;
 /** Our files `opened` fetched, with their gzip size, largest first. */
 const weigh = (opened: OpenedPage) => {
   const files = ours(opened.requests)
-    .map((file) => ({ name: nameOf(file), bytes: gzipped.get(file) ?? Number.NaN }))
+    .map((file) => ({ name: scriptName(file), bytes: gzipped.get(file) ?? Number.NaN }))
     .sort((a, b) => b.bytes - a.bytes);
   return { files, total: files.reduce((sum, file) => sum + file.bytes, 0) };
 };
@@ -83,14 +82,14 @@ describe('what a product page fetches of ours before any interaction', () => {
         // (vite.config.ts COMPILE_WHOLE); the loader never does: it is compiled on the main thread.
         const files = ours(opened.requests);
         assert.deepEqual(
-          files.filter(hinted).map(nameOf).sort(),
+          files.filter(hinted).map(scriptName).sort(),
           files
-            .map(nameOf)
+            .map(scriptName)
             .filter((name) => !['vitrine', 'core'].includes(name))
             .sort(),
         );
         assert.ok(
-          files.some((file) => nameOf(file) === 'vitrine' && !hinted(file)),
+          files.some((file) => scriptName(file) === 'vitrine' && !hinted(file)),
           'the loader, without the hint',
         );
         assert.deepEqual(opened.errors, []);
@@ -119,7 +118,7 @@ describe('what a product page fetches of ours before any interaction', () => {
           assert.ok(names.includes(widget), `${widget} loaded`);
         // The framework, which every Preact widget's first render goes through, is compiled whole.
         assert.ok(
-          ours(opened.requests).some((file) => nameOf(file) === 'framework' && hinted(file)),
+          ours(opened.requests).some((file) => scriptName(file) === 'framework' && hinted(file)),
           'the framework, with the hint',
         );
         assert.deepEqual(opened.errors, []);

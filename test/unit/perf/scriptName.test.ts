@@ -1,6 +1,6 @@
-/** The script names of `npm run perf`'s bootup-by-script table (perf/lib/lighthouseCompare.ts). */
+/** The script names of `npm run perf`'s bootup-by-script table and the page-weight test (perf/lib/scriptName.ts). */
 import { expect, test } from 'vitest';
-import { scriptName } from '../../../perf/lib/lighthouseCompare';
+import { scriptName } from '../../../perf/lib/scriptName';
 
 test('a script is named by its file, without folder, query, content hash or extension', () => {
   expect(
