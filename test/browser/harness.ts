@@ -97,6 +97,11 @@ export interface OpenOptions {
   userAgent?: string;
   /** `window.screen` (default: the viewport's size). */
   screen?: { width: number; height: number };
+  /**
+   * Waits for `window.Vitrine` after `load` (default). Off for tests of what must wait for the
+   * visitor's first interaction: Playwright evaluates as a user gesture, so any `evaluate` or
+   * `waitForFunction` sets `navigator.userActivation`, which our error reports count as one.
+   */
   waitForInit?: boolean;
   /** Installs network routes (fixtures, hostile provider answers) before the page loads. */
   routes?: (context: BrowserContext) => Promise<void>;

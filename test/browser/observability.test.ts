@@ -4,7 +4,8 @@
  * a final send, which the owner's stats show; Googlebot and Lighthouse see the widgets and send
  * nothing; a GDPR shop sends nothing until the visitor agrees through the platform's API, then
  * what happened meanwhile; an error thrown in one of our chunks after a click arrives with its
- * fields, one thrown before any interaction does not, and the shop's own error is left alone.
+ * fields, one thrown before any interaction does not, a click made before the reporting chunk
+ * arrived still counts, and the shop's own error is left alone.
  *
  * Headless Chromium's own agent (`HeadlessChrome`) is a bot's, so these pages get a real
  * browser's agent and screen. Waits are upper bounds for something to arrive (or, for what must
@@ -28,7 +29,6 @@ const LIGHTHOUSE =
 const PRODUCT = '/products/classic-cotton-tee';
 /** Longer than one heartbeat (5 s): a tracked visitor would have sent a request by then. */
 const LONGER_THAN_A_HEARTBEAT_MS = 7_000;
-/** Upper bound for a beacon to arrive: heartbeats come every 5 s, the chunks load at idle. */
 
 interface Post {
   path: string;
@@ -296,6 +296,8 @@ describe('error reports', () => {
   test('one thrown before the visitor has interacted is not sent', async () => {
     const posts: Post[] = [];
     const opened = await visit(shop, PRODUCT, posts, {
+      // Nothing evaluated in the page (see `waitForInit`): it would count as an interaction.
+      waitForInit: false,
       routes: withChunkCode("setTimeout(() => { throw new Error('boom before any interaction'); });"),
     });
     try {
@@ -306,6 +308,38 @@ describe('error reports', () => {
       await sleep(2_000);
       assert.deepEqual(forms(posts, '/api/store-error'), []);
     } finally {
+      await opened.context.close();
+    }
+  });
+
+  test('a click made before the reporting chunk arrived counts: the reports held until then go out', async () => {
+    const posts: Post[] = [];
+    let release = (): void => {};
+    const clicked = new Promise<void>((resolve) => (release = resolve));
+    const opened = await visit(shop, PRODUCT, posts, {
+      // Nothing evaluated in the page before the click (see `waitForInit`): only the click activates it.
+      waitForInit: false,
+      // The owner's JS First throws: a report made at the start, kept until the chunk comes.
+      init: "window.vitrineSettings = { hooks: { first: 'throw new Error(\\'owner code before the chunk\\')' } };",
+      // On a busy machine the chunk (loaded at idle time) can come after the visitor's first click.
+      routes: async (context) => {
+        await context.route('**/chunks/reporting-*.js', async (route) => {
+          await clicked;
+          await route.continue();
+        });
+      },
+    });
+    try {
+      await opened.page.click('main h1');
+      release();
+      const [report] = await eventually(
+        'the report',
+        () => forms(posts, '/api/store-error').length > 0 && forms(posts, '/api/store-error'),
+      );
+      assert.equal(report!.code, '2300');
+      assert.equal(report!['errors[0][msg]'], 'owner code before the chunk');
+    } finally {
+      release();
       await opened.context.close();
     }
   });

@@ -19,7 +19,6 @@ const DESKTOP = {
   screen: { width: 1920, height: 1080 },
 };
 const PRODUCT = '/products/classic-cotton-tee';
-/** Upper bound for a held report to arrive once the visitor clicked (JS Last waits for load, idle time and quiet). */
 
 /** The page's settings: only `hooks` differs from what the provider serves. */
 const withHooks = (hooks: Record<string, unknown>) => `window.vitrineSettings = { hooks: ${JSON.stringify(hooks)} };`;

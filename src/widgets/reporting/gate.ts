@@ -2,6 +2,10 @@
  * The interaction gate (spec §4, §9): error reports go out only once the visitor has shown to be
  * a person — 10 scroll or move events, or any click or key. Passive listeners on the window, in
  * the capture phase so a shop's `stopPropagation` cannot hide them, removed once open.
+ *
+ * This chunk comes at idle time, so a visitor may have clicked or typed before it listens: the
+ * browser's own record of that (`navigator.userActivation`, set by clicks, taps and keys, never by
+ * scripts) opens the gate at once. Browsers without it wait for the next interaction.
  */
 
 /** Scroll or move events that open the gate (spec §9). */
@@ -10,10 +14,16 @@ const MOVES = ['scroll', 'mousemove', 'touchmove'];
 const ACTIONS = ['click', 'keydown'];
 
 /**
- * Calls `onOpen` once, at the first click or key or the 10th scroll or move. Returns the function
- * that stops listening (before or after it opened).
+ * Calls `onOpen` once: at once if the visitor has already clicked or typed, else at the first click
+ * or key or the 10th scroll or move. Returns the function that stops listening (before or after it
+ * opened).
  */
 export function interactionGate(win: Window, onOpen: () => void): () => void {
+  // Older Safari and Firefox have no `userActivation`.
+  if ((win.navigator.userActivation as UserActivation | undefined)?.hasBeenActive) {
+    onOpen();
+    return () => {};
+  }
   let moves = 0;
   const types = [...MOVES, ...ACTIONS];
   const options = { capture: true, passive: true };
