@@ -7,6 +7,7 @@ import { CartStore } from './cart/store.ts';
 import { registerImages } from './images.ts';
 import { LOCALES, localeForPath, type Locale } from './locale.ts';
 import { COUNTRY_CODE } from './markets.ts';
+import { registerMultipartForms } from './multipartForms.ts';
 import { notFoundPage, pageCtx, sendHtml } from './pageContext.ts';
 import { registerPages } from './pages.ts';
 
@@ -48,6 +49,7 @@ export function registerShop(app: FastifyInstance, ctx: AppContext): void {
   registerAdminApi(app, ctx);
   for (const locale of LOCALES) {
     const plugin = async (scope: FastifyInstance) => {
+      await registerMultipartForms(scope);
       registerPages(scope, ctx, locale);
       registerCartRoutes(scope, ctx, locale.prefix);
       registerLocalization(scope);

@@ -1,7 +1,8 @@
 /**
  * Shopify AJAX cart endpoints, registered inside a locale-prefixed scope: `/cart.js`, and
  * `/cart/add|change|update|clear` both as `.js` (JSON answers) and as plain form posts (which
- * redirect to the cart page, or to checkout when the form has a `checkout` field).
+ * redirect to the cart page, or to checkout when the form has a `checkout` field, unless a script
+ * asks for JSON). Bodies: JSON, form-encoded or multipart (`multipartForms.ts`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
@@ -50,9 +51,21 @@ function formRedirect(scope: CartScope, request: FastifyRequest, reply: FastifyR
   return reply.redirect(`${scope.root}cart`, 302);
 }
 
-/** The handler of one mutation endpoint: `.js` (`isJs`) or the plain form post. */
-function mutationHandler(scope: CartScope, mutate: Mutation, answer: Answer, isJs: boolean): CartHandler {
+/**
+ * Whether a post to a plain endpoint (`/cart/add`) is a script's, answered in JSON as `.js` is:
+ * Dawn's product form posts there with `X-Requested-With: XMLHttpRequest` and
+ * `Accept: application/javascript`, and its cart drawer with `Accept: application/json`. A form
+ * the browser posts asks for HTML and is redirected.
+ */
+function asksForJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return request.headers['x-requested-with'] === 'XMLHttpRequest' || /\b(application|text)\/(json|javascript)\b/.test(accept);
+}
+
+/** The handler of one mutation endpoint: `.js` (`isJs`) or the plain form post, which a script may send too. */
+function mutationHandler(scope: CartScope, mutate: Mutation, answer: Answer, endsInJs: boolean): CartHandler {
   return async (request, reply) => {
+    const isJs = endsInJs || asksForJson(request);
     const cart = await scope.store.load(cartToken(request, reply));
     const discount = discountFor(request.cookies[DISCOUNT_COOKIE]);
     let result: unknown;
