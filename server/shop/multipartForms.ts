@@ -39,7 +39,7 @@ function partValue(part: Multipart): string {
 }
 
 /** The parsed parts as `name → value` (a repeated name: its values in order). */
-export function formFields(parts: Record<string, Multipart | Multipart[] | undefined>): Record<string, string | string[]> {
+function formFields(parts: Record<string, Multipart | Multipart[] | undefined>): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
   for (const [name, part] of Object.entries(parts)) {
     if (part) fields[name] = Array.isArray(part) ? part.map(partValue) : partValue(part);

@@ -15,7 +15,7 @@
  * change what the theme calls: not done.
  *
  * Another tab that changes the cart stores a new snapshot: its `storage` event makes this tab
- * re-read too. The watcher stops after `MAX_WATCH_READS` reads, or when the request budget is
+ * re-read too, and so does a return to this page from the back-forward cache (`pageshow`). The watcher stops after `MAX_WATCH_READS` reads, or when the request budget is
  * spent, leaving the rest of the budget (spec §7: 50 per page view) to the widgets.
  */
 import { ERR_CART_WATCH } from './errors';
@@ -41,23 +41,24 @@ export function isCartMutation(url: string, origin: string): boolean {
 
 /**
  * Starts watching `win`'s cart requests for `sync`. Failures (no PerformanceObserver, a throwing
- * one) are reported with `ERR_CART_WATCH`; the theme never notices. The returned function stops.
+ * one) are reported with `ERR_CART_WATCH`; the theme never notices. It watches for the whole page
+ * view, until its re-reads or the request budget are spent.
  */
-export function watchCartRequests(win: Window, sync: CartSync, report: Report): () => void {
+export function watchCartRequests(win: Window, sync: CartSync, report: Report): void {
   const guarded = guardWith(report, ERR_CART_WATCH);
   const origin = win.location.origin;
   let reads = 0;
   let observer: PerformanceObserver | undefined;
-  const stop = () => {
-    observer?.disconnect();
-    win.removeEventListener('storage', onStorage);
-  };
+  // Once spent, the window's listeners stay, inert: every re-read they ask for is over the limit.
   const reread = () => {
-    if (++reads > MAX_WATCH_READS || sync.exhausted()) return stop();
+    if (++reads > MAX_WATCH_READS || sync.exhausted()) return observer?.disconnect();
     void sync.refresh();
   };
-  const onStorage = guarded((event: StorageEvent) => {
-    if (event.key === `vitrine:${CART_STORAGE_KEY}`) reread();
+  // Another tab stored a new snapshot; or this page is back from the back-forward cache, where it
+  // was frozen (its requests and storage events missed) while the shopper may have changed the
+  // cart on the pages seen since.
+  const onPageEvent = guarded((event: Event) => {
+    if ((event as StorageEvent).key === `vitrine:${CART_STORAGE_KEY}` || (event as PageTransitionEvent).persisted) reread();
   });
   const onEntries = guarded((list: PerformanceObserverEntryList) => {
     const mutated = list.getEntries().some((entry) => isCartMutation(entry.name, origin) && !sync.isOwn(entry.name, entry.startTime));
@@ -70,6 +71,6 @@ export function watchCartRequests(win: Window, sync: CartSync, report: Report): 
   } catch (error) {
     report(ERR_CART_WATCH, error, { where: 'PerformanceObserver' });
   }
-  win.addEventListener('storage', onStorage);
-  return stop;
+  win.addEventListener('storage', onPageEvent);
+  win.addEventListener('pageshow', onPageEvent);
 }

@@ -18,7 +18,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { ERR_CART_WATCH } from '../../src/core/errors';
-import { chunkFetched, eventually, firstInteraction, open, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import {
+  browserWithBackForwardCache,
+  chunkFetched,
+  eventually,
+  firstInteraction,
+  open,
+  ROOT,
+  startShop,
+  type Shop,
+  SHOWN_WITHIN_MS,
+  withPage,
+} from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -294,6 +305,34 @@ describe("the theme's own cart requests followed live: the cart read again, vitr
       await page.waitForTimeout(300);
       assert.equal(await page.evaluate((box) => !!document.querySelector(box), BOX), false);
     });
+  });
+
+  test('emptied on another page, then Back: the page the back-forward cache restores reads the cart again, and the box goes', async () => {
+    const browser = await browserWithBackForwardCache();
+    try {
+      await withPage(
+        { ...shop, browser },
+        PRODUCT,
+        async ({ page, errors }) => {
+          await cartRead(page);
+          await page.click(ADD_BUTTON);
+          await waitForBox(page, true);
+          await page.goto(`${shop.origin}/collections/all`);
+          await page.evaluate(() => fetch('/cart/clear.js', { method: 'POST' }).then((response) => response.json()));
+          await page.goBack({ waitUntil: 'commit' });
+          // The same document, frozen and thawed: nothing of it ran while the cart was emptied.
+          await page.waitForFunction(() => (window as unknown as { __restored?: boolean }).__restored, undefined, {
+            timeout: SHOWN_WITHIN_MS,
+          });
+          await waitForBox(page, false);
+          assert.deepEqual(await cartEvents(page), [1, 0]);
+          assert.deepEqual(errors, []);
+        },
+        { init: `${RECORD_EVENTS}\naddEventListener('pageshow', (event) => { if (event.persisted) window.__restored = true; });` },
+      );
+    } finally {
+      await browser.close();
+    }
   });
 
   test('another tab adding to the cart shows the box in this one (the stored snapshot)', async () => {

@@ -69,6 +69,18 @@ export async function startShop(opts: ShopOptions = {}): Promise<Shop> {
 }
 
 /**
+ * A browser like the shop's, with the back-forward cache on: Playwright turns it off by default
+ * (its `goBack` waits for a `load` that a restored page never fires: use `waitUntil: 'commit'`).
+ * Close it after use.
+ */
+export const browserWithBackForwardCache = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
+
+/**
  * How long a test waits for something a shopper should see. An upper bound, not a timed
  * assertion: it only matters when the thing never shows, and a cold server on a loaded 2-core CI
  * machine can take several seconds for a page's first chunks (a 5 s wait failed once in CI).

@@ -373,6 +373,14 @@ describe('watchCartRequests', () => {
     expect(sync.refresh).toHaveBeenCalledTimes(1);
   });
 
+  test('a page restored from the back-forward cache re-reads (the cart may have changed on the pages seen since)', () => {
+    watchCartRequests(fakeWindow(), sync, vi.fn());
+    target.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    expect(sync.refresh).not.toHaveBeenCalled();
+    target.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(sync.refresh).toHaveBeenCalledTimes(1);
+  });
+
   test('20 re-reads at most per page view, then it stops watching', () => {
     watchCartRequests(fakeWindow(), sync, vi.fn());
     const [observer] = FakeObserver.instances;
