@@ -31,7 +31,8 @@ export const mount: MountWidget = (_host, ctx) => {
     demoMode: settings.demoMode,
     url: win.location.href,
     userAgent: win.navigator.userAgent,
-    screen: { width: win.screen.width, height: win.screen.height },
+    // Read when a report is made: a phone turned since shows its screen as it is then.
+    screen: win.screen,
     stackTraceLimit: (Error as { stackTraceLimit?: unknown }).stackTraceLimit,
   };
   // Bots and test tools still see every widget; tracking and reports leave them out.

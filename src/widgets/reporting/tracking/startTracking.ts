@@ -4,7 +4,7 @@
  * consent allows it; until then what happens is kept, and sent once it does.
  *
  * - Requests (`POST /api/track`, JSON as `text/plain` with `post`): the page view (request
- *   type 1), a heartbeat every 5 s while the page is visible (type 2), a final send when it is
+ *   type 1, again when the back-forward cache restores the page), a heartbeat every 5 s while the page is visible (type 2), a final send when it is
  *   hidden or left (type 3). Each carries the events since the previous one and the meta of
  *   spec §3 (`trackingMeta`).
  * - Events: `page_view`, `heartbeat`, `page_hide`; `impression` (`widget`, `count`: elements that
@@ -83,7 +83,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     const meta = trackingMeta(win, ctx.page, settings.shopId, ids, requestType);
     post(`${settings.providerBase}track`, toJson({ version: __VITRINE_VERSION__, shopId: settings.shopId, events, meta }));
   };
-  /** A page view: the first one, and each time instant navigation has moved the page. */
+  /** A page view: the first one, each time instant navigation has moved the page, and each return from the back-forward cache. */
   const pageView = () => {
     if (!ids || pageUrl === win.location.href) return;
     pageUrl = win.location.href;
@@ -149,7 +149,9 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     accepted = true;
     decide();
   };
-  const onRefresh = safe(() => {
+  const onRefresh = safe((event: Event) => {
+    // Back from the back-forward cache: the same address, viewed again.
+    if ((event as PageTransitionEvent).persisted) pageUrl = '';
     impressions.scan();
     if (state === 'granted') pageView();
   });
@@ -172,6 +174,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     [win, 'vitrine:write-review', onWrite],
     [win, CONSENT_ACCEPTED, onAccepted],
     [win, 'vitrine:refresh', onRefresh],
+    [win, 'pageshow', onRefresh],
     [win, 'pagehide', onHide],
     [doc, 'visibilitychange', onHide],
     [doc, 'visitorConsentCollected', onCollected],

@@ -199,6 +199,18 @@ describe('tracking with consent', () => {
     history.pushState({}, '', '/');
   });
 
+  it('sends a new page view when the page comes back from the back-forward cache (the same address, viewed again)', () => {
+    start();
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    expect(types()).toEqual([[1, ['page_view']]]);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(types()).toEqual([
+      [1, ['page_view']],
+      [1, ['page_view']],
+    ]);
+    expect(tracks()[1].meta.pageUid).not.toBe(tracks()[0].meta.pageUid);
+  });
+
   it('spec §7: the placement report goes once per page view, before any consent (it holds no visitor data); not for the owner', () => {
     document.body.innerHTML = '<div data-vitrine-mount="reviews" data-vitrine-placement="owner-4-d"></div>';
     start({ consentLimit: 'GDPR_BLOCK_ALL' });
