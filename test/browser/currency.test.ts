@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { fulfillJson, problems, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import { browserWithBackForwardCache, fulfillJson, problems, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -122,6 +122,30 @@ describe('currency converter (module 30)', () => {
       await waitForPrices(o.page, /^(From )?€/);
       assert.match(await o.page.locator(`${HOST} .dd__button`).innerText(), /EUR/);
     });
+  });
+
+  test('a choice made on another page shows on Back, when the back-forward cache restores the page as it was', async () => {
+    const browser = await browserWithBackForwardCache();
+    try {
+      await withPage({ ...shop, browser }, '/collections/all', async (o) => {
+        await selectorReady(o.page);
+        await waitForPrices(o.page, /\$/);
+        await o.page.goto(`${shop.origin}/products/glass-water-bottle`);
+        await choose(o.page, 'EUR');
+        await waitForPrices(o.page, /€/);
+        await o.page.goBack({ waitUntil: 'commit' });
+        await waitForPrices(o.page, /^(From )?€/);
+        assert.match(await o.page.locator(`${HOST} .dd__button`).innerText(), /EUR/);
+        // Restored, not loaded again: the same document, which the converter followed.
+        assert.equal(await o.page.evaluate(() => performance.getEntriesByType('navigation').length), 1);
+        assert.equal(
+          await o.page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type),
+          'navigate',
+        );
+      });
+    } finally {
+      await browser.close();
+    }
   });
 
   test('a variant change on the product page shows the new price in EUR', async () => {

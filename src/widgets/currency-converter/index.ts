@@ -11,6 +11,7 @@
  */
 import { announceInteraction } from '../../core/lib/announceInteraction';
 import { announceRendered } from '../../core/lib/announceRendered';
+import { safe } from '../../core/lib/safeCall';
 import { ERR_CONVERSION, ERR_CURRENCY_LIST_MISSING, ERR_CURRENCY_RATE_MISSING, ERR_MONEY_FORMAT_MISSING } from '../../core/errors';
 import { createStorage } from '../../core/storage';
 import { currencyForCountry } from '../../currency/countries';
@@ -83,7 +84,8 @@ export const mount: MountWidget = (host, ctx) => {
   };
 
   // Spec §4: an explicit choice, else the page's currency, which the shopper's country may still change.
-  const initial = selectCurrency({ ...explicitChoice(doc, storage), shop: pageCurrency }, known, enabled);
+  const select = () => selectCurrency({ ...explicitChoice(doc, storage), shop: pageCurrency }, known, enabled);
+  const initial = select();
   if (initial.source === 'param') saveChoice(storage, initial.code);
   show(initial.code);
   converter.observe();
@@ -110,7 +112,18 @@ export const mount: MountWidget = (host, ctx) => {
   };
   // With no currency to offer (reported above) there is no selector.
   const unmountSelector = enabled.length ? loadSelector(host, ctx, settings, enabled, pageCurrency, choose) : () => {};
+  // Back from the back-forward cache: the page was frozen while the shopper may have chosen
+  // another currency on the pages seen since; that choice shows here too.
+  const onShow = safe((event: PageTransitionEvent): void => {
+    const again = event.persisted && select();
+    if (again && again.source !== 'shop' && again.code !== shopperCurrency.value) {
+      chosen = true;
+      show(again.code);
+    }
+  }, ERR_CONVERSION);
+  addEventListener('pageshow', onShow);
   return () => {
+    removeEventListener('pageshow', onShow);
     unmountSelector();
     converter.destroy();
   };
