@@ -33,7 +33,11 @@ async function leaveAndComeBack(path: string, blockScript: boolean): Promise<{ r
   const opened = await open({ ...shop, browser }, path, {
     ...DESKTOP,
     init: RESTORED,
-    routes: blockScript ? (context) => context.route('**/vitrine.js', (route) => route.abort()) : undefined,
+    routes: blockScript
+      ? async (context) => {
+          await context.route('**/vitrine.js', (route) => route.abort());
+        }
+      : undefined,
   });
   try {
     const { page } = opened;

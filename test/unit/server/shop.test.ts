@@ -341,28 +341,29 @@ describe('AJAX cart', () => {
     expect(cart.items[0].url).toMatch(/^\/es\/products\//);
   });
 
-  /** A multipart body as a browser posts `new FormData(form)`: the payload and its content type. */
-  async function formData(fields: [name: string, value: string | Blob, filename?: string][]) {
+  type Field = [name: string, value: string | Blob, filename?: string];
+  /** Posts `fields` as a browser posts `new FormData(form)` (multipart), with `headers`. */
+  async function postForm(url: string, headers: Record<string, string>, fields: Field[]) {
     const data = new FormData();
     for (const [name, value, filename] of fields) {
       if (typeof value === 'string') data.append(name, value);
       else data.append(name, value, filename);
     }
     const request = new Request('http://localhost/', { method: 'POST', body: data });
-    return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
+    const payload = Buffer.from(await request.arrayBuffer());
+    return s.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': request.headers.get('content-type')! }, payload });
   }
   const cartOf = async (cookie: string) => JSON.parse((await s.app.inject({ url: '/cart.js', headers: { cookie } })).body);
 
   it('multipart /cart/add.js (a serialized product form) adds the line with its properties', async () => {
     const c = await newVisitor();
-    const { payload, type } = await formData([
+    const res = await postForm('/cart/add.js', { cookie: c }, [
       ['form_type', 'product'],
       ['utf8', '✓'],
       ['id', String(inStock.id)],
       ['quantity', '2'],
       ['properties[Engraving]', 'Ana'],
     ]);
-    const res = await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: c, 'content-type': type }, payload });
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ variant_id: inStock.id, quantity: 2, properties: { Engraving: 'Ana' } });
     expect((await cartOf(c)).item_count).toBe(2);
@@ -371,23 +372,11 @@ describe('AJAX cart', () => {
   it("Dawn's add: multipart to /cart/add as XMLHttpRequest is answered in JSON (the line, or the 422), not redirected", async () => {
     const c = await newVisitor();
     const dawn = { cookie: c, accept: 'application/javascript', 'x-requested-with': 'XMLHttpRequest' };
-    const added = await formData([['id', String(inStock.id)]]);
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/es/cart/add',
-      headers: { ...dawn, 'content-type': added.type },
-      payload: added.payload,
-    });
+    const res = await postForm('/es/cart/add', dawn, [['id', String(inStock.id)]]);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(res.body)).toMatchObject({ variant_id: inStock.id, quantity: 1, url: expect.stringMatching(/^\/es\/products\//) });
-    const refused = await formData([['id', String(soldOut.id)]]);
-    const no = await s.app.inject({
-      method: 'POST',
-      url: '/cart/add',
-      headers: { ...dawn, 'content-type': refused.type },
-      payload: refused.payload,
-    });
+    const no = await postForm('/cart/add', dawn, [['id', String(soldOut.id)]]);
     expect(no.statusCode).toBe(422);
     expect(JSON.parse(no.body)).toMatchObject({ status: 422, message: 'Cart Error' });
     // The cart drawer's change: JSON body, `Accept: application/json`, to the plain endpoint.
@@ -403,16 +392,10 @@ describe('AJAX cart', () => {
 
   it('a product form posted without JavaScript (multipart) adds and redirects to the cart', async () => {
     const c = await newVisitor();
-    const { payload, type } = await formData([
+    const res = await postForm('/cart/add', { cookie: c, accept: 'text/html,application/xhtml+xml' }, [
       ['id', String(inStock.id)],
       ['quantity', '1'],
     ]);
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/cart/add',
-      headers: { cookie: c, 'content-type': type, accept: 'text/html,application/xhtml+xml' },
-      payload,
-    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/cart');
     expect((await cartOf(c)).item_count).toBe(1);
@@ -427,55 +410,31 @@ describe('AJAX cart', () => {
       headers: { cookie: c },
       payload: { items: [{ id: inStock.id }, { id: other.id }] },
     });
-    const update = await formData([
+    const res = await postForm('/cart/update.js', { cookie: c }, [
       ['updates[]', '2'],
       ['updates[]', '0'],
     ]);
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/cart/update.js',
-      headers: { cookie: c, 'content-type': update.type },
-      payload: update.payload,
-    });
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ item_count: 2, items: [{ variant_id: inStock.id, quantity: 2 }] });
-    const upload = await formData([
+    const added = await postForm('/cart/add.js', { cookie: c }, [
       ['id', String(other.id)],
       ['properties[Logo]', new Blob([new Uint8Array(300_000)], { type: 'image/png' }), 'logo.png'],
     ]);
-    const added = await s.app.inject({
-      method: 'POST',
-      url: '/cart/add.js',
-      headers: { cookie: c, 'content-type': upload.type },
-      payload: upload.payload,
-    });
     expect(added.statusCode).toBe(200);
     expect(JSON.parse(added.body).properties).toEqual({ Logo: 'logo.png' });
   });
 
   it('a multipart body over its bounds, or naming __proto__, is refused and adds nothing', async () => {
     const c = await newVisitor();
-    const bodies = [
-      await formData([
-        ['id', String(inStock.id)],
-        ['properties[Note]', 'x'.repeat(64 * 1024 + 1)],
-      ]),
-      await formData([['id', String(inStock.id)], ...Array.from({ length: 600 }, (_, i): [string, string] => [`properties[p${i}]`, 'v'])]),
-      await formData([
-        ['id', String(inStock.id)],
-        ['properties[Big]', new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]), 'big.bin'],
-      ]),
-      await formData([
-        ['id', String(inStock.id)],
-        ['__proto__', 'x'],
-      ]),
+    const id: Field = ['id', String(inStock.id)];
+    const bodies: Field[][] = [
+      [id, ['properties[Note]', 'x'.repeat(64 * 1024 + 1)]],
+      [id, ...Array.from({ length: 600 }, (_, i): Field => [`properties[p${i}]`, 'v'])],
+      [id, ['properties[Big]', new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]), 'big.bin']],
+      [id, ['__proto__', 'x']],
     ];
     const statuses = [];
-    for (const { payload, type } of bodies) {
-      statuses.push(
-        (await s.app.inject({ method: 'POST', url: '/cart/add.js', headers: { cookie: c, 'content-type': type }, payload })).statusCode,
-      );
-    }
+    for (const fields of bodies) statuses.push((await postForm('/cart/add.js', { cookie: c }, fields)).statusCode);
     expect(statuses).toEqual([413, 413, 413, 400]);
     expect((await cartOf(c)).item_count).toBe(0);
   });
