@@ -15,8 +15,9 @@
  * change what the theme calls: not done.
  *
  * Another tab that changes the cart stores a new snapshot: its `storage` event makes this tab
- * re-read too, and so does a return to this page from the back-forward cache (`pageshow`). The watcher stops after `MAX_WATCH_READS` reads, or when the request budget is
- * spent, leaving the rest of the budget (spec §7: 50 per page view) to the widgets.
+ * re-read too, and so does a return to this page from the back-forward cache (`pageshow`). The
+ * watcher stops after `MAX_WATCH_READS` reads, or when the request budget is spent, leaving the
+ * rest of the budget (spec §7: 50 per page view) to the widgets.
  */
 import { ERR_CART_WATCH } from './errors';
 import { guardWith, type Report } from './lib/guardWith';

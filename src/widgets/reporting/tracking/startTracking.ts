@@ -4,9 +4,9 @@
  * consent allows it; until then what happens is kept, and sent once it does.
  *
  * - Requests (`POST /api/track`, JSON as `text/plain` with `post`): the page view (request
- *   type 1, again when the back-forward cache restores the page), a heartbeat every 5 s while the page is visible (type 2), a final send when it is
- *   hidden or left (type 3). Each carries the events since the previous one and the meta of
- *   spec §3 (`trackingMeta`).
+ *   type 1, again when the back-forward cache restores the page), a heartbeat every 5 s while
+ *   the page is visible (type 2), a final send when it is hidden or left (type 3). Each carries
+ *   the events since the previous one and the meta of spec §3 (`trackingMeta`).
  * - Events: `page_view`, `heartbeat`, `page_hide`; `impression` (`widget`, `count`: elements that
  *   became at least half visible, each counted once); `interaction` (`name`: the widgets'
  *   `vitrine:interaction` events and the write buttons' `vitrine:write-review`); `add_to_cart`.
@@ -83,7 +83,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     const meta = trackingMeta(win, ctx.page, settings.shopId, ids, requestType);
     post(`${settings.providerBase}track`, toJson({ version: __VITRINE_VERSION__, shopId: settings.shopId, events, meta }));
   };
-  /** A page view: the first one, each time instant navigation has moved the page, and each return from the back-forward cache. */
+  /** A page view: the first one, each time instant navigation has moved the page, and after a return from the back-forward cache. */
   const pageView = () => {
     if (!ids || pageUrl === win.location.href) return;
     pageUrl = win.location.href;
