@@ -55,6 +55,8 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   const win = window;
   const doc = win.document;
   const { settings } = ctx;
+  /** The platform's privacy API, read afresh: the platform loads it on request. */
+  const privacy = () => read(read(win, 'Shopify'), 'customerPrivacy');
   // Spec §7: the placement report, once per page view (owners' views left out, above). It holds
   // no visitor data (the shop's and the placements' ids), so it does not wait for consent.
   const placements = placementReport(doc, settings.shopId);
@@ -93,10 +95,9 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   };
 
   const decide = safe(() => {
-    const shopify = read(win, 'Shopify');
     const decision = decideConsent({
       limit: settings.consentLimit,
-      privacy: read(shopify, 'customerPrivacy'),
+      privacy: privacy(),
       cookie: readCookie(doc, CONSENT_COOKIE),
       accepted,
     });
@@ -146,12 +147,19 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     decide();
   };
   const onAccepted = () => {
+    // Already allowed: nothing to release. This is also how our own announcement (in `decide`)
+    // comes back, which must not pass for the shop's banner and outvote the platform's later no.
+    if (state === 'granted') return;
     accepted = true;
     decide();
   };
   const onRefresh = safe((event: Event) => {
-    // Back from the back-forward cache: the same address, viewed again.
-    if ((event as PageTransitionEvent).persisted) pageUrl = '';
+    // Back from the back-forward cache: the same address, viewed again; and the visitor may have
+    // answered the consent banner on the pages seen since (a no stops the heartbeats here too).
+    if ((event as PageTransitionEvent).persisted) {
+      pageUrl = '';
+      decide();
+    }
     impressions.scan();
     if (state === 'granted') pageView();
   });
@@ -184,7 +192,6 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   decide();
   // The platform loads its privacy API on request; the decision is made again when it is there.
   // Without its feature loader (yet), the API is waited for (spec §9 wait-for-object).
-  const privacy = () => read(read(win, 'Shopify'), 'customerPrivacy');
   const loadFeatures = read(read(win, 'Shopify'), 'loadFeatures');
   let stopWaiting = () => {};
   if (!privacy()) {

@@ -283,11 +283,32 @@ describe('tracking and consent', () => {
     expect(consents().at(-1)).toMatchObject({ bt: '1' });
   });
 
-  it('vitrine:consent-accepted from a shop’s own banner releases tracking', () => {
+  it('an answer given on another page counts when Back restores this one from the back-forward cache', () => {
+    const restored = () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    // A yes given meanwhile: tracking starts with the restored page's view.
+    privacy('no_interaction');
+    start({ consentLimit: 'GDPR' });
+    privacy('yes');
+    restored();
+    expect(types()).toEqual([[1, ['page_view']]]);
+    // A no given meanwhile: nothing more goes out, not even a heartbeat.
+    privacy('no');
+    restored();
+    vi.advanceTimersByTime(20_000);
+    expect(types()).toEqual([[1, ['page_view']]]);
+    expect(consents().at(-1)).toMatchObject({ bt: '1' });
+  });
+
+  it('vitrine:consent-accepted from a shop’s own banner releases tracking, also after Back restores the page', () => {
     start({ consentLimit: 'GDPR_BLOCK_ALL' });
     expect(tracks()).toEqual([]);
     window.dispatchEvent(new Event('vitrine:consent-accepted'));
     expect(types()).toEqual([[1, ['page_view']]]);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(types()).toEqual([
+      [1, ['page_view']],
+      [1, ['page_view']],
+    ]);
   });
 
   it('sends the consent report once per change, across page views', () => {
