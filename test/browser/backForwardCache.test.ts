@@ -8,14 +8,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { browserWithBackForwardCache, chunkFetched, open, type Shop, SHOWN_WITHIN_MS, startShop } from './harness';
+import {
+  browserWithBackForwardCache,
+  chunkFetched,
+  NOTE_RESTORE,
+  open,
+  restoredFromCache,
+  type Shop,
+  SHOWN_WITHIN_MS,
+  startShop,
+} from './harness';
 
 const DESKTOP = {
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36',
   screen: { width: 1920, height: 1080 },
 };
 const PAGES = ['/', '/collections/all', '/products/classic-cotton-tee', '/cart'];
-const RESTORED = "addEventListener('pageshow', (event) => { if (event.persisted) window.__restored = true; });";
 
 let shop: Shop;
 let browser: Browser;
@@ -32,7 +40,7 @@ after(async () => {
 async function leaveAndComeBack(path: string, blockScript: boolean): Promise<{ restored: boolean; reasons: unknown }> {
   const opened = await open({ ...shop, browser }, path, {
     ...DESKTOP,
-    init: RESTORED,
+    init: NOTE_RESTORE,
     routes: blockScript
       ? async (context) => {
           await context.route('**/vitrine.js', (route) => route.abort());
@@ -47,8 +55,7 @@ async function leaveAndComeBack(path: string, blockScript: boolean): Promise<{ r
     if (!blockScript) await chunkFetched(page, 'reporting', 20_000);
     await page.goto(`${shop.origin}/search`);
     await page.goBack({ waitUntil: 'commit' });
-    const restored = await page
-      .waitForFunction(() => (window as unknown as { __restored?: boolean }).__restored, undefined, { timeout: SHOWN_WITHIN_MS / 3 })
+    const restored = await restoredFromCache(page, SHOWN_WITHIN_MS / 3)
       .then(() => true)
       .catch(() => false);
     const reasons = restored

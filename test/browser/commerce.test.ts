@@ -23,7 +23,9 @@ import {
   chunkFetched,
   eventually,
   firstInteraction,
+  NOTE_RESTORE,
   open,
+  restoredFromCache,
   ROOT,
   startShop,
   type Shop,
@@ -321,14 +323,12 @@ describe("the theme's own cart requests followed live: the cart read again, vitr
           await page.evaluate(() => fetch('/cart/clear.js', { method: 'POST' }).then((response) => response.json()));
           await page.goBack({ waitUntil: 'commit' });
           // The same document, frozen and thawed: nothing of it ran while the cart was emptied.
-          await page.waitForFunction(() => (window as unknown as { __restored?: boolean }).__restored, undefined, {
-            timeout: SHOWN_WITHIN_MS,
-          });
+          await restoredFromCache(page);
           await waitForBox(page, false);
           assert.deepEqual(await cartEvents(page), [1, 0]);
           assert.deepEqual(errors, []);
         },
-        { init: `${RECORD_EVENTS}\naddEventListener('pageshow', (event) => { if (event.persisted) window.__restored = true; });` },
+        { init: `${RECORD_EVENTS}\n${NOTE_RESTORE}` },
       );
     } finally {
       await browser.close();

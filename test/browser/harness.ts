@@ -87,6 +87,13 @@ export const browserWithBackForwardCache = (): Promise<Browser> =>
  */
 export const SHOWN_WITHIN_MS = 15_000;
 
+/** Init script for pages of `browserWithBackForwardCache`: notes a restore from that cache. */
+export const NOTE_RESTORE = "addEventListener('pageshow', (event) => { if (event.persisted) window.__restored = true; });";
+
+/** Waits until the page (opened with NOTE_RESTORE) was restored from the back-forward cache; fails after `timeout`. */
+export const restoredFromCache = (page: Page, timeout = SHOWN_WITHIN_MS): Promise<unknown> =>
+  page.waitForFunction(() => (window as unknown as { __restored?: boolean }).__restored, undefined, { timeout });
+
 export interface OpenedPage {
   page: Page;
   context: BrowserContext;
