@@ -222,7 +222,11 @@ describe('owner mode: moving a widget', () => {
           page,
           `(() => { const host = document.querySelector('[data-vitrine-mount="reviews"]'); return { placement: host.getAttribute('data-vitrine-placement'), next: host.nextElementSibling?.className ?? '' }; })()`,
         );
-        // The report leaves with tracking (in the reporting chunk, at idle): wait until the provider counted it.
+        // The report leaves with tracking (in the reporting chunk, at idle) when the page is first
+        // hidden or left: once tracking has spoken (its page view), leave, and wait until the
+        // provider counted it.
+        await until(page, `performance.getEntriesByType('resource').some((entry) => /\\/api\\/track$/.test(entry.name))`);
+        await page.goto('about:blank');
         for (let tries = 0; tries < 150 && where.placement === expected && (await reported(expected)) === before; tries++) {
           await page.waitForTimeout(100);
         }

@@ -41,7 +41,7 @@ export interface ConsentInput {
 export interface ConsentDecision {
   state: ConsentState;
   limit: ConsentLimit;
-  problem?: { kind: 'cookie' | 'policy'; detail: string };
+  problem: { kind: 'cookie' | 'policy'; detail: string } | undefined;
 }
 
 /** The shop's setting as one of the spec's limits ('' = none); anything else is treated as GDPR. */
@@ -103,7 +103,7 @@ export function decideConsent(input: ConsentInput): ConsentDecision {
     }
   }
   if (input.accepted) answer = 'yes';
-  const decide = (state: ConsentState): ConsentDecision => (problem ? { state, limit, problem } : { state, limit });
+  const decide = (state: ConsentState): ConsentDecision => ({ state, limit, problem });
   if (answer !== 'unset') return decide(answer === 'yes' ? 'granted' : 'blocked');
   switch (limit) {
     case 'GDPR_BLOCK_ALL':

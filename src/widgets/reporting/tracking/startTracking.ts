@@ -57,10 +57,6 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   const { settings } = ctx;
   /** The platform's privacy API, read afresh: the platform loads it on request. */
   const privacy = () => read(read(win, 'Shopify'), 'customerPrivacy');
-  // Spec §7: the placement report, once per page view (owners' views left out, above). It holds
-  // no visitor data (the shop's and the placements' ids), so it does not wait for consent.
-  const placements = placementReport(doc, settings.shopId);
-  if (placements) post(`${settings.providerBase}placement-report`, placements);
   const stored = createStorage('local');
   let queue: TrackEvent[] = [];
   /** Impressions since the last request, by widget. */
@@ -69,6 +65,8 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   let state: ConsentState = 'undecided';
   let pageUrl = '';
   let hidden = false;
+  /** The placement report of this page view has gone. */
+  let placed = false;
   let accepted = false;
   const problems = new Set<string>();
 
@@ -158,14 +156,27 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     // answered the consent banner on the pages seen since (a no stops the heartbeats here too).
     if ((event as PageTransitionEvent).persisted) {
       pageUrl = '';
+      placed = false;
       decide();
     }
     impressions.scan();
     if (state === 'granted') pageView();
   });
   const onHide = safe(() => {
-    if (doc.visibilityState === 'visible') hidden = false;
-    else if (!hidden && state === 'granted') {
+    if (doc.visibilityState === 'visible') {
+      hidden = false;
+      return;
+    }
+    if (!placed) {
+      // Spec §7: the placement report, once per page view (owners' views left out, above), when
+      // the page is first hidden or left: by then it names the mount points of the late step too
+      // (spec §9, 15 s), and the page's start is spared a request. It holds no visitor data (the
+      // shop's and the placements' ids), so it does not wait for consent.
+      placed = true;
+      const placements = placementReport(doc, settings.shopId);
+      if (placements) post(`${settings.providerBase}placement-report`, placements);
+    }
+    if (!hidden && state === 'granted') {
       hidden = true;
       send(3, 'page_hide');
     }

@@ -211,15 +211,34 @@ describe('tracking with consent', () => {
     expect(tracks()[1].meta.pageUid).not.toBe(tracks()[0].meta.pageUid);
   });
 
-  it('spec §7: the placement report goes once per page view, before any consent (it holds no visitor data); not for the owner', () => {
+  it('spec §7: the placement report goes when the page is first hidden, late mount points in it, before any consent (it holds no visitor data); once per page view; not for the owner', () => {
+    const hide = (state: DocumentVisibilityState) => {
+      visibility = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
     document.body.innerHTML = '<div data-vitrine-mount="reviews" data-vitrine-placement="owner-4-d"></div>';
     start({ consentLimit: 'GDPR_BLOCK_ALL' });
+    const reports = () =>
+      sent.filter((request) => request.url.endsWith('/placement-report')).map((request) => JSON.parse(request.body as string));
+    // Not at start: the page's first seconds are spared the request.
     vi.advanceTimersByTime(10_000);
-    const reports = () => sent.filter((request) => request.url.endsWith('/placement-report'));
-    expect(reports().map((request) => JSON.parse(request.body as string))).toEqual([{ s: 'demo', i: ['owner-4-d'] }]);
+    expect(reports()).toEqual([]);
+    // The late step (15 s) placed one more.
+    document.body.insertAdjacentHTML('beforeend', '<div data-vitrine-mount="offer-card" data-vitrine-placement="atc-form"></div>');
+    hide('hidden');
+    hide('visible');
+    hide('hidden');
+    expect(reports()).toEqual([{ s: 'demo', i: ['owner-4-d', 'atc-form'] }]);
+    // Back from the back-forward cache: a new page view, with its own report.
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    hide('visible');
+    hide('hidden');
+    expect(reports()).toHaveLength(2);
     stop();
     start({}, { designMode: true });
-    expect(reports()).toHaveLength(1);
+    hide('visible');
+    hide('hidden');
+    expect(reports()).toHaveLength(2);
     document.body.innerHTML = '';
   });
 
