@@ -11,9 +11,12 @@
  *   became at least half visible, each counted once); `interaction` (`name`: the widgets'
  *   `vitrine:interaction` events and the write buttons' `vitrine:write-review`); `add_to_cart`.
  * - Consent (`decideConsent`) is decided again when the platform's `visitorConsentCollected`
- *   document event or our `vitrine:consent-accepted` window event comes; the consent report goes
- *   to `POST /api/consent` once per change (the last one sent is kept in local storage), and
+ *   document event or our `vitrine:consent-accepted` window event comes, and
  *   `vitrine:consent-accepted` fires once tracking is allowed, releasing features that waited.
+ * - What nobody waits for goes when the page is first hidden or left, so the page's start sends
+ *   only the page view: the placement report (`POST /api/placement-report`, once per page view)
+ *   and the consent report (`POST /api/consent`, once per change: the last one sent is kept in
+ *   local storage).
  * - The shop owner in the theme editor or a preview is not a visitor: nothing is tracked there.
  */
 import { ERR_CONSENT_COOKIE, ERR_CONSENT_POLICY, ERR_TIMER_CALLBACK } from '../../../core/errors';
@@ -67,6 +70,8 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   let hidden = false;
   /** The placement report of this page view has gone. */
   let placed = false;
+  /** The consent report as last decided, until the page is hidden. */
+  let consent: Record<string, string> | null = null;
   let accepted = false;
   const problems = new Set<string>();
 
@@ -81,7 +86,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     seen = {};
     const events = [{ type }, ...impressions, ...queue.splice(0, EVENTS_PER_REQUEST - impressions.length)];
     const meta = trackingMeta(win, ctx.page, settings.shopId, ids, requestType);
-    post(`${settings.providerBase}track`, toJson({ version: __VITRINE_VERSION__, shopId: settings.shopId, events, meta }));
+    post(`${settings.providerBase}track`, toJson({ version: __VITRINE_VERSION__, events, meta }));
   };
   /** A page view: the first one, each time instant navigation has moved the page, and after a return from the back-forward cache. */
   const pageView = () => {
@@ -111,12 +116,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
         },
       );
     }
-    const report = consentReport(decision.limit, decision.state, settings.shopId);
-    const key = Object.values(report).join();
-    if (stored.get('consent') !== key) {
-      stored.set('consent', key);
-      post(`${settings.providerBase}consent`, new URLSearchParams(report));
-    }
+    consent = consentReport(decision.limit, decision.state, settings.shopId);
     const was = state;
     state = decision.state;
     if (state === 'blocked') {
@@ -175,6 +175,12 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
       placed = true;
       const placements = placementReport(doc, settings.shopId);
       if (placements) post(`${settings.providerBase}placement-report`, placements);
+    }
+    // The consent report, the same way: once per change (the last one sent is kept in local storage).
+    const key = consent && Object.values(consent).join();
+    if (key && stored.get('consent') !== key) {
+      stored.set('consent', key);
+      post(`${settings.providerBase}consent`, new URLSearchParams(consent!));
     }
     if (!hidden && state === 'granted') {
       hidden = true;

@@ -152,7 +152,11 @@ describe('reporting on a page', () => {
     for (const unmount of unmounts.splice(0)) unmount?.();
     vi.resetModules();
     await start(CHROME);
-    // No consent limit, no platform API: the consent report and the page view go at once.
-    expect(others).toEqual(['https://p.example/api/consent', 'https://p.example/api/track']);
+    // No consent limit, no platform API: the page view goes at once; the consent report when the
+    // page is first hidden.
+    expect(others).toEqual(['https://p.example/api/track']);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(others).toEqual(['https://p.example/api/track', 'https://p.example/api/consent', 'https://p.example/api/track']);
   });
 });
