@@ -140,8 +140,7 @@ export function createInjector(options: InjectorOptions): Injector {
       const el = doc.createElement('div');
       el.className = CLASS;
       el.setAttribute(STARS_ATTR, handle);
-      if (at.position === 'append') at.title.appendChild(el);
-      else at.title.insertAdjacentElement(at.position === 'before' ? 'beforebegin' : 'afterend', el);
+      at.title.insertAdjacentElement('afterend', el);
       placed.add(handle);
       show(el, cache.get(handle));
     }

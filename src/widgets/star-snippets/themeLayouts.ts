@@ -4,53 +4,51 @@
  * first layout that matches on a page is remembered and tried first for the next links.
  *
  * Each layout: `card` = the product card (closest ancestor of the link, or the link itself);
- * `title` = the title inside that card; `position` = where the snippet goes relative to the title.
- * Written from the themes' public templates (card snippets as the platform's theme store ships
+ * `title` = the title inside that card. The snippet goes right after the title: every theme here
+ * (and the generic rule) puts it there, so no layout carries a position. Written from the themes' public templates (card snippets as the platform's theme store ships
  * them). A theme none of them fits gets {@link genericLayout}. A title hidden inside a visible
  * card (a copy for another view of the grid) is never used: the next matching title is.
  */
 import { MOUNT_ATTRIBUTE } from '../../core/constants';
 import { hiddenWithin } from './hidden';
 
+/** A theme's product card and the title in it (the theme's name is in the comment above each). */
 export interface ThemeLayout {
-  name: string;
   card: string;
   title: string;
-  position: 'after' | 'append' | 'before';
 }
 
-/** A layout with the usual position (after the title); keeps the table short in the chunk. */
-const afterTitle = (name: string, card: string, title: string): ThemeLayout => ({ name, card, title, position: 'after' });
+/** A layout; keeps the table short in the chunk. */
+const cardWithTitle = (card: string, title: string): ThemeLayout => ({ card, title });
 
 export const THEME_LAYOUTS: ThemeLayout[] = [
   // Horizon (the platform's default theme since 2025) and its family: `<product-card>` blocks;
   // the visible title is the product-title block's link. The card also holds a hidden copy of
   // the title (`.product-grid-view-zoom-out--details h3`) for the zoomed-out grid.
-  afterTitle('horizon', 'product-card', 'a[ref="productTitleLink"]'),
+  cardWithTitle('product-card', 'a[ref="productTitleLink"]'),
   // Dawn and its family (Refresh, Sense, Craft, Crave, Taste, Ride, Studio, Origin, Colorblock,
   // Publisher, Spotlight): `card-product` snippet. `.card > .card__content` is the visible
   // information block; `.card__inner > .card__content` repeats the heading for cards without media.
-  afterTitle('dawn', '.card-wrapper', '.card>.card__content .card__heading'),
+  cardWithTitle('.card-wrapper', '.card>.card__content .card__heading'),
   // Dawn 1.x–2.x: the whole card is one link; title in `.card-information__text`.
-  afterTitle('dawn-legacy', '.card-wrapper', '.card-information__text'),
+  cardWithTitle('.card-wrapper', '.card-information__text'),
   // Debut (and Sectioned-era free themes): grid/list view items, title under the overlay link.
-  afterTitle('debut', '.grid-view-item,.list-view-item', '.grid-view-item__title,.list-view-item__title,.product-card__title'),
+  cardWithTitle('.grid-view-item,.list-view-item', '.grid-view-item__title,.list-view-item__title,.product-card__title'),
   // Archetype themes: Brooklyn, Impulse, Motion, Streamline, Expanse (`grid-product`).
-  afterTitle('grid-product', '.grid-product', '.grid-product__title'),
+  cardWithTitle('.grid-product', '.grid-product__title'),
   // Minimal: the card is the `a.grid-link` itself; the vendor line reuses the title class.
-  afterTitle('minimal', '.grid-link__container,.grid-link', '.grid-link__title:not(.grid-link__vendor)'),
+  cardWithTitle('.grid-link__container,.grid-link', '.grid-link__title:not(.grid-link__vendor)'),
   // Prestige 4–5 and other Maestrooo themes of that era (`ProductItem`).
-  afterTitle('prestige', '.ProductItem', '.ProductItem__Title'),
+  cardWithTitle('.ProductItem', '.ProductItem__Title'),
   // Narrative, Venture, Prestige 6+ (`<product-card>`), Horizon-like custom elements.
-  afterTitle('product-card', 'product-card,.product-card', '.product-card__title,.product-card__name,.product-title'),
+  cardWithTitle('product-card,.product-card', '.product-card__title,.product-card__name,.product-title'),
   // Simple (`product-grid-item`: `.product` with `.product__title`).
-  afterTitle('simple', '.product', '.product__title'),
+  cardWithTitle('.product', '.product__title'),
   // Out of the Sandbox: Turbo, Parallax, Responsive, Mobilia (`.product-details .title`), Flex.
-  afterTitle('turbo', '.product-wrap,.thumbnail', '.product-details .title,.product-thumbnail__title,.info .title'),
+  cardWithTitle('.product-wrap,.thumbnail', '.product-details .title,.product-thumbnail__title,.info .title'),
   // Common premium patterns: Warehouse/Focal (`product-item`), Boundless, Broadcast,
   // Symmetry/Showcase (`product-block`), Empire/Pixel Union (`productitem`).
-  afterTitle(
-    'product-item',
+  cardWithTitle(
     '.product-item,.product-block,.productitem,.productgrid--item',
     '.product-item__title,.product-item-meta__title,.product-block__title,.productitem--title',
   ),
@@ -73,8 +71,6 @@ const MEDIA = 'img,picture,svg,video';
 export interface Located {
   card: Element;
   title: Element;
-  position: ThemeLayout['position'];
-  layout: string;
 }
 
 /**
@@ -104,7 +100,7 @@ function genericLayout(link: Element, handle: string, handleOf: (link: Element) 
     // A card shows one product: links to other products mean we climbed into a grid.
     const links = card.querySelectorAll('a[href*="/products/"]');
     for (let j = 0; j < links.length; j++) if (handleOf(links[j]) !== handle) return null;
-    return { card, title, position: 'after', layout: 'generic' };
+    return { card, title };
   }
   return null;
 }
@@ -123,7 +119,7 @@ export function locate(
   const tryLayout = (layout: ThemeLayout): Located | null => {
     const card = link.closest(layout.card);
     const title = card && [...card.querySelectorAll(layout.title)].find((candidate) => !hiddenWithin(candidate, card));
-    return title ? { card: card!, title, position: layout.position, layout: layout.name } : null;
+    return title ? { card: card!, title } : null;
   };
   if (remembered) {
     const hit = tryLayout(remembered);

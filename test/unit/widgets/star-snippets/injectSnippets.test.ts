@@ -58,9 +58,10 @@ describe('theme layouts', () => {
     const state = { remembered: null as (typeof THEME_LAYOUTS)[number] | null };
     const link = document.querySelector('#t-tee a')!;
     const at = locate(link, 'tee', () => 'tee', state)!;
-    expect(at.layout).toBe('dawn');
     expect(at.title.id).toBe('t-tee');
-    expect(state.remembered?.name).toBe('dawn');
+    // Dawn's layout (its card is `.card-wrapper`) is the one remembered.
+    expect(at.card.className).toBe('card-wrapper');
+    expect(state.remembered).toMatchObject({ card: '.card-wrapper', title: '.card>.card__content .card__heading' });
   });
 
   test('unknown markup falls back to the nearest heading in the card that holds an image', () => {
@@ -68,7 +69,7 @@ describe('theme layouts', () => {
     const state = { remembered: null };
     const [imageLink, textLink] = document.querySelectorAll('a');
     const at = locate(imageLink!, 'mug', () => 'mug', state)!;
-    expect(at.layout).toBe('generic');
+    expect(at.card.className).toBe('tile');
     expect(at.title.tagName).toBe('H4');
     expect(locate(textLink!, 'mug', () => 'mug', state)).toBeNull();
   });
