@@ -5,9 +5,10 @@
  *
  * Each layout: `card` = the product card (closest ancestor of the link, or the link itself);
  * `title` = the title inside that card. The snippet goes right after the title: every theme here
- * (and the generic rule) puts it there, so no layout carries a position. Written from the themes' public templates (card snippets as the platform's theme store ships
- * them). A theme none of them fits gets {@link genericLayout}. A title hidden inside a visible
- * card (a copy for another view of the grid) is never used: the next matching title is.
+ * (and the generic rule) puts it there, so no layout carries a position. Written from the themes'
+ * public templates (card snippets as the platform's theme store ships them). A theme none of them
+ * fits gets {@link genericLayout}. A title hidden inside a visible card (a copy for another view
+ * of the grid) is never used: the next matching title is.
  */
 import { MOUNT_ATTRIBUTE } from '../../core/constants';
 import { hiddenWithin } from './hidden';
