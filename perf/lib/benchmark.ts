@@ -14,6 +14,8 @@ export interface BenchContext {
   chromePath: string;
   /** Flags every Chromium launch must use. */
   chromeFlags: string[];
+  /** The command line's flags (`--gate`, `--http1`, the skip flags). */
+  args: ReadonlySet<string>;
   /** Progress messages: to stderr, so stdout holds only the report. */
   log: (message: string) => void;
 }
