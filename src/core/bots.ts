@@ -2,7 +2,7 @@
  * Bots (spec §5): visitors that are not shoppers. They still see every widget (reviews matter to
  * search engines); only tracking and error reports leave them out.
  *
- * One case-insensitive pattern, measured against labelled agent lists
+ * Two patterns over the lower-cased agent, measured against labelled agent lists
  * (test/unit/core/bots.test.ts): the detector's share of known crawler agents and of real
  * browsers flagged is printed by that test. It reads in four parts:
  *
@@ -28,8 +28,12 @@
  * A local Lighthouse run sends a real phone's agent (Moto G Power) with nothing added: no agent
  * test can tell it from that phone, so it counts as a visitor.
  */
-const BOT_AGENT =
-  /^[\w .-]+(\/v?[\d.]+)?$|compatible;(?! ?(msie|ms-|konqueror|u;|ibrowse|windows|amiga|netpositive))|^[<(;]|\||^[^ ]{50,}$|^mozilla\/[\d.]+ (\w+(\/|$)|\([\w/. -]*\)$)|safari\/[\d.]+;|(?<!cu)bots?(\b|_)|crawl|spider|(?<!lib)http|\.com\b|@[a-z][\w-]+\.|preview|archiv|feed|rss(?!\d)|(?<!g)news(?!sapp)|valid|check(?!out)|monitor|(?<!cam)scan|inspect|analy|agent|tools|server|download|proxy|curl|wget|python|java(?!;)|perl|ruby|axios|node|nutch|lighthouse|headless|phantomjs|ptst|gtmetrix|pingdom|dareboost|catch|synthetic|statuscake|rigor|site24|observatory|playwright|selenium|cypress|jsdom|splash|google[ -](?!pixel)|-google|googleweb|facebook[ecp]|whatsapp|^(snapchat|ddg|duckduckgo\/|navermail|netsurf|anonymous|hwcdn|azure|swcd|yahoo:|algolia|bw\/)|security|semantic|marketgoo|dmbrowser|datanyze|collapsify|thumbor|acunetix|clamav|foregenix|burp|cursor\/|claude|openai|\[ip:|transcoder|lookup|discourse|github|googletag|mutant/i;
+/** The parts written as patterns (shapes, and words with a condition: `check` but not `checkout`). */
+const BOT_SHAPES =
+  /^[\w .-]+(\/v?[\d.]+)?$|compatible;(?! ?(msie|ms-|konqueror|u;|ibrowse|windows|amiga|netpositive))|^[<(;]|\||^[^ ]{50,}$|^mozilla\/[\d.]+ (\w+(\/|$)|\([\w/. -]*\)$)|safari\/[\d.]+;|(?<!cu)bots?(\b|_)|(?<!lib)http|\.com\b|@[a-z][\w-]+\.|rss(?!\d)|(?<!g)news(?!sapp)|check(?!out)|(?<!cam)scan|java(?!;)|google[ -](?!pixel)|facebook[ecp]|^(snapchat|ddg|duckduckgo\/|navermail|netsurf|anonymous|hwcdn|azure|swcd|yahoo:|algolia|bw\/)|cursor\/|\[ip:/;
+/** The plain words of parts 2–4, in alphabetical order. */
+const BOT_WORDS =
+  /-google|acunetix|agent|analy|archiv|axios|burp|catch|clamav|claude|collapsify|crawl|curl|cypress|dareboost|datanyze|discourse|dmbrowser|download|feed|foregenix|github|googletag|googleweb|gtmetrix|headless|inspect|jsdom|lighthouse|lookup|marketgoo|monitor|mutant|node|nutch|observatory|openai|perl|phantomjs|pingdom|playwright|preview|proxy|ptst|python|rigor|ruby|security|selenium|semantic|server|site24|spider|splash|statuscake|synthetic|thumbor|tools|transcoder|valid|wget|whatsapp/;
 
 /**
  * True for a bot (spec §5): an agent of a search engine, ad or social-preview crawler,
@@ -41,5 +45,10 @@ export function isBot(userAgent: string, screen?: { width: number; height: numbe
     const { width, height } = screen;
     if (!width || !height || width === height || (width === 800 && height === 600)) return true;
   }
-  return !userAgent || BOT_AGENT.test(userAgent);
+  // Why two patterns and no `i` flag: this was one case-insensitive pattern, which V8 compiled and
+  // ran for a phone's agent in 0.83 ms (Node, the test machine); lower-cased, 0.57 ms; split into
+  // plain words (an alternation of literals, which V8 scans fast) and the rest, 0.40 ms. In
+  // Chromium at 4x slowdown, the reporting chunk's start: 3.6-3.7 -> 1.5-2.1 ms.
+  const agent = userAgent.toLowerCase();
+  return !agent || BOT_SHAPES.test(agent) || BOT_WORDS.test(agent);
 }

@@ -10,8 +10,8 @@
 
 /** Scroll or move events that open the gate (spec §9). */
 const MOVES_TO_OPEN = 10;
-const MOVES = ['scroll', 'mousemove', 'touchmove'];
-const ACTIONS = ['click', 'keydown'];
+/** What the gate listens to: the moves (the first three), then the actions. */
+const TYPES = ['scroll', 'mousemove', 'touchmove', 'click', 'keydown'];
 
 /**
  * Calls `onOpen` once: at once if the visitor has already clicked or typed, else at the first click
@@ -25,16 +25,15 @@ export function interactionGate(win: Window, onOpen: () => void): () => void {
     return () => {};
   }
   let moves = 0;
-  const types = [...MOVES, ...ACTIONS];
   const options = { capture: true, passive: true };
   const stop = () => {
-    for (const type of types) win.removeEventListener(type, heard, options);
+    for (const type of TYPES) win.removeEventListener(type, heard, options);
   };
   const heard = (event: Event) => {
-    if (MOVES.includes(event.type) && ++moves < MOVES_TO_OPEN) return;
+    if (TYPES.indexOf(event.type) < 3 && ++moves < MOVES_TO_OPEN) return;
     stop();
     onOpen();
   };
-  for (const type of types) win.addEventListener(type, heard, options);
+  for (const type of TYPES) win.addEventListener(type, heard, options);
   return stop;
 }

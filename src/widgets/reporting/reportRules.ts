@@ -114,7 +114,7 @@ export function reportFields(report: ErrorReport, message: string, env: ReportEn
     url: env.url,
     ua: env.userAgent,
     ss: `${env.screen.width}x${env.screen.height}`,
-    stl: env.stackTraceLimit == null ? '' : String(env.stackTraceLimit),
+    stl: String(env.stackTraceLimit ?? ''),
     'errors[0][msg]': message,
   };
   let extraFields = 0;
