@@ -122,11 +122,12 @@ const preactVsReact: Benchmark = {
 const COST_PAGES = ['/', '/collections/all', '/products/classic-cotton-tee'];
 
 /**
- * Asks the demo once for each measured page and each of our files, as Chromium would (brotli):
- * the first answers of a fresh server are slow (its compressed-file cache is empty, its code not
- * yet optimised), which Lighthouse's simulation, reading the server's response times, charged to
- * the first run's "with" variant only (on the home page, LCP 1,628 ms against 903–944 ms for the
- * other four). A platform's CDN answers our files from its cache.
+ * Asks the demo once for each measured page and each of our files, brotli and gzip: the first
+ * answers of a fresh server are slow (its compressed-file cache is empty, its code not yet
+ * optimised), which Lighthouse's simulation, reading the server's response times, charges to the
+ * first round's "with" run alone. A platform's CDN answers our files from its cache. Home page,
+ * first round's "with" LCP: 1,628 ms without this against 903–944 ms in the other rounds; 1,028
+ * and 1,049 ms in two runs with it (905–947 in the others).
  */
 async function warmUp(origin: string, distDir: string): Promise<void> {
   const files = readdirSync(join(distDir, 'chunks')).map((file) => `/vitrine/chunks/${file}`);

@@ -9,8 +9,9 @@ export interface Http2Front {
   /** `https://localhost:<port>`, forwarding to the server behind. */
   origin: string;
   /**
-   * Chromium's flag trusting this run's certificate by its key (`--ignore-certificate-errors-spki-list`):
-   * only this certificate, where `--ignore-certificate-errors` would accept any.
+   * Chromium's flag trusting this run's certificate by its key
+   * (`--ignore-certificate-errors-spki-list`): only this certificate, where
+   * `--ignore-certificate-errors` would accept any.
    */
   chromeFlag: string;
   close(): Promise<void>;

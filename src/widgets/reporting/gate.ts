@@ -10,8 +10,9 @@
 
 /** Scroll or move events that open the gate (spec §9). */
 const MOVES_TO_OPEN = 10;
-/** What the gate listens to: the moves (the first three), then the actions. */
+/** What the gate listens to: the moves (the first `MOVE_TYPES`), then click and key. */
 const TYPES = ['scroll', 'mousemove', 'touchmove', 'click', 'keydown'];
+const MOVE_TYPES = 3;
 
 /**
  * Calls `onOpen` once: at once if the visitor has already clicked or typed, else at the first click
@@ -30,7 +31,7 @@ export function interactionGate(win: Window, onOpen: () => void): () => void {
     for (const type of TYPES) win.removeEventListener(type, heard, options);
   };
   const heard = (event: Event) => {
-    if (TYPES.indexOf(event.type) < 3 && ++moves < MOVES_TO_OPEN) return;
+    if (TYPES.indexOf(event.type) < MOVE_TYPES && ++moves < MOVES_TO_OPEN) return;
     stop();
     onOpen();
   };

@@ -1,4 +1,7 @@
-/** The cost table's HTTP/2 front (perf/lib/startHttp2Front.ts): what reaches the server behind, and what Chromium is told to trust. */
+/**
+ * The cost table's HTTP/2 front (perf/lib/startHttp2Front.ts): what reaches the server behind,
+ * and what Chromium is told to trust.
+ */
 import { createHash, X509Certificate } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import http2 from 'node:http2';
