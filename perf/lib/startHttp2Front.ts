@@ -17,7 +17,10 @@ export interface Http2Front {
   close(): Promise<void>;
 }
 
-/** Hop-by-hop headers: HTTP/1.1's own, which HTTP/2 forbids (and the other way round). */
+/**
+ * Headers not passed on: the connection's own (HTTP/1.1's hop-by-hop headers, which HTTP/2
+ * forbids, and HTTP/2's upgrade settings), and `host`, which the front sets from `:authority`.
+ */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
