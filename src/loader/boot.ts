@@ -105,7 +105,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   // paint) start now, with their stats request, while the `mount` chunk comes.
   const stars = starsPlan(settings, page);
   const stats = starsFetch(settings, page);
-  if (stats) preload(doc, stats, 'fetch');
+  if (stats) preload(doc, stats);
   if (stars) void load(stars.name).catch(() => {});
   const api: VitrineGlobal = {
     version: __VITRINE_VERSION__,

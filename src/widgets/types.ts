@@ -24,7 +24,7 @@ export interface WidgetContext {
   language: string;
   /**
    * Loads a widget's lazy part (`src/widgets/<widget>/lazy/<part>.ts`, named `<widget>.<part>`)
-   * through the loader, which modulepreloads its imports: parts never need a bundler helper.
+   * through the loader, which fetches a chunk's imports alongside it: parts never need a bundler helper.
    */
   load<T>(name: string): Promise<T>;
   /**

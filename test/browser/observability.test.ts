@@ -127,6 +127,11 @@ describe('tracking a visit', () => {
       assert.equal(cookie?.value, view!.meta.userUid);
       assert.equal(cookie?.sameSite, 'Strict');
       assert.ok(Math.abs(cookie!.expires - (Date.now() / 1000 + 7 * 86400)) < 120);
+      // The session: a visit ends after 30 minutes without a page view, in every tab.
+      const session = (await opened.context.cookies()).find((c) => c.name === 'vitrine_sid');
+      assert.equal(session?.value, view!.meta.sessionId);
+      assert.equal(session?.sameSite, 'Strict');
+      assert.ok(Math.abs(session!.expires - (Date.now() / 1000 + 1800)) < 120);
       // Sent while the page unloads: the browser no longer reports it as the page's request, the server receives it.
       const received = () => shop.posts.filter((post) => post.path === '/api/track').length;
       const sent = received();

@@ -49,7 +49,7 @@ describe('cart-reserved countdown (module 24)', () => {
         () => document.querySelector('[data-vitrine-mount="cart-reserved"]')!.previousElementSibling!.tagName,
       );
       assert.equal(placed, 'H1');
-      // The chunk and its framework chunk were fetched; the framework was modulepreloaded.
+      // The chunk and its framework chunk were fetched (the framework imported alongside).
       assert.ok(o.requests.some((u) => /chunks\/cart-reserved-[\w-]+\.js$/.test(u)));
       assert.ok(o.requests.some((u) => /chunks\/framework-[\w-]+\.js$/.test(u)));
       assert.deepEqual(o.errors, []);

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /**
- * `importChunk` and `loadWidget`: one import per chunk and page, its imports modulepreloaded at
- * the same moment, a lazy part imported by its hashed name, a failed download forgotten so the next call
+ * `importChunk` and `loadWidget`: one import per chunk and page, its imports imported at the same
+ * moment (no `<link>` added to the shop's head), a lazy part imported by its hashed name, a failed download forgotten so the next call
  * tries again, a mounted widget announced (`vitrine:mounted`), and a widget that fails to load or
  * mount reported, never thrown.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MOUNTED_EVENT } from '../../../src/core/constants';
 import { setErrorReporter, type ErrorReport } from '../../../src/core/errors';
 import { CHUNKS, importChunk, preload } from '../../../src/loader/importChunk';
@@ -28,6 +28,9 @@ beforeAll(() => {
   );
   writeFileSync(join(dir, 'chunks', 'broken-bbbbbb.js'), 'export const mount = () => { throw new Error("mount failed"); };\n');
   writeFileSync(join(dir, 'chunks', 'alpha.part-pppppp.js'), 'export const part = "alpha.part";\n');
+  // The shared chunks say when they are evaluated.
+  for (const shared of ['framework-ffffff', 'core-cccccc'])
+    writeFileSync(join(dir, 'chunks', `${shared}.js`), `(globalThis.sharedLoaded ||= []).push('${shared}');\n`);
   assetBase = dir + '/';
   Object.assign(CHUNKS, {
     alpha: ['aaaaaa', 'framework-ffffff', 'core-cccccc'],
@@ -45,12 +48,15 @@ afterEach(() => {
 const preloads = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
 
 describe('importChunk', () => {
-  test('imports a chunk once and modulepreloads its imports alongside', async () => {
+  test('imports a chunk once and its imports alongside, adding nothing to the page', async () => {
     const first = importChunk<{ mount: unknown }>(assetBase, 'alpha');
     const second = importChunk(assetBase, 'alpha');
     expect(second).toBe(first);
     expect(typeof (await first).mount).toBe('function');
-    expect(preloads()).toEqual([`modulepreload ${assetBase}chunks/framework-ffffff.js`, `modulepreload ${assetBase}chunks/core-cccccc.js`]);
+    const loaded = () => (globalThis as { sharedLoaded?: string[] }).sharedLoaded;
+    // (In parallel: in whichever order they arrive.)
+    await vi.waitFor(() => expect([...(loaded() ?? [])].sort()).toEqual(['core-cccccc', 'framework-ffffff']));
+    expect(preloads()).toEqual([]);
   });
 
   test('a lazy part comes named with its hash (vite.config.ts lazyParts): imported from chunks/ once, nothing preloaded', async () => {
@@ -144,14 +150,12 @@ describe('loadWidget with the settings validation, and unmountWithin', () => {
 });
 
 describe('preload', () => {
-  test('one link per URL: modulepreload for chunks, preload as fetch (CORS) for provider JSON', () => {
-    preload(document, 'https://p.example/a.js');
-    preload(document, 'https://p.example/a.js');
-    preload(document, 'https://p.example/api/sf/prs/demo/tee.json', 'fetch');
+  test('one link per URL: preload as fetch (CORS) for provider JSON', () => {
+    preload(document, 'https://p.example/api/sf/prs/demo/tee.json');
+    preload(document, 'https://p.example/api/sf/prs/demo/tee.json');
     const links = [...document.head.querySelectorAll('link')];
     // (`as="fetch"` is checked in Chromium, test/browser/starSnippets.test.ts: jsdom does not reflect it.)
     expect(links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('crossorigin')])).toEqual([
-      ['modulepreload', 'https://p.example/a.js', ''],
       ['preload', 'https://p.example/api/sf/prs/demo/tee.json', ''],
     ]);
   });

@@ -35,7 +35,7 @@ import { randomId } from './lib/randomId';
 import { placementReport } from './placementReport';
 import { readCookie } from './lib/readCookie';
 import { trackingMeta, type RequestType, type TrackingIds } from './trackingMeta';
-import { sessionId, userUid } from './visitorIds';
+import { keepIds, visitorIds } from './visitorIds';
 
 /** Spec §9: tracking heartbeat. */
 const HEARTBEAT_MS = 5000;
@@ -73,7 +73,8 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   /** The consent report as last decided, until the page is hidden. */
   let consent: Record<string, string> | null = null;
   let accepted = false;
-  const problems = new Set<string>();
+  /** The problems reported on this page, by kind (once each). */
+  const problems: Record<string, boolean> = {};
 
   const push = (event: TrackEvent) => {
     if (state === 'blocked') return;
@@ -95,18 +96,22 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     ids.pageUid = randomId();
     hidden = false;
     send(1, 'page_view');
+    keepIds(doc, ids);
   };
 
   const decide = safe(() => {
+    const api = privacy();
     const decision = decideConsent({
       limit: settings.consentLimit,
-      privacy: privacy(),
-      cookie: readCookie(doc, CONSENT_COOKIE),
+      privacy: api,
+      // Read only when it decides (no API): a read after our cookies were written costs a trip to
+      // the browser process.
+      cookie: api ? null : readCookie(doc, CONSENT_COOKIE),
       accepted,
     });
     const { problem } = decision;
-    if (problem && !problems.has(problem.kind)) {
-      problems.add(problem.kind);
+    if (problem && !problems[problem.kind]) {
+      problems[problem.kind] = true;
       const cookie = problem.kind === 'cookie';
       ctx.report(
         cookie ? ERR_CONSENT_COOKIE : ERR_CONSENT_POLICY,
@@ -124,7 +129,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
       queue = [];
       seen = {};
     } else if (state === 'granted' && was !== 'granted') {
-      ids ??= { pageUid: '', sessionId: sessionId(), userUid: userUid(doc) };
+      ids ??= { pageUid: '', ...visitorIds(doc) };
       pageView();
       win.dispatchEvent(new CustomEvent(CONSENT_ACCEPTED));
     }

@@ -7,12 +7,13 @@
 /** The value of cookie `name`, URI-decoded when it can be; null when there is none or cookies cannot be read. */
 export function readCookie(doc: Document, name: string): string | null {
   try {
-    const match = new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(doc.cookie);
+    // The browser joins cookies with "; " (RFC 6265 §5.4).
+    const match = RegExp(`(^|; )${name}=([^;]*)`).exec(doc.cookie);
     if (!match) return null;
     try {
-      return decodeURIComponent(match[1]!);
+      return decodeURIComponent(match[2]!);
     } catch {
-      return match[1]!;
+      return match[2]!;
     }
   } catch {
     return null;

@@ -2,7 +2,8 @@
 /**
  * Tracking on a page (spec §4 "Tracking", "Consent"): the page view, heartbeats while visible,
  * the final send, impressions once, interactions and add-to-carts batched, the meta of spec §3,
- * the user uid cookie — and nothing of it (no request, no cookie) before consent allows it.
+ * the user uid and session cookies — and nothing of it (no request, no cookie) before consent
+ * allows it.
  * Time is a fake clock: the heartbeat is counted in ticks, never waited for.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,8 +63,7 @@ beforeEach(() => {
   observed = [];
   visibility = 'visible';
   localStorage.clear();
-  sessionStorage.clear();
-  document.cookie = 'vitrine_uid=; max-age=0; path=/';
+  for (const name of ['vitrine_uid', 'vitrine_sid', 'cart']) document.cookie = `${name}=; max-age=0; path=/`;
   document.cookie = '_tracking_consent=; max-age=0; path=/';
   document.body.innerHTML =
     '<div data-vitrine-mount="reviews"></div><span data-vitrine-stars="tee"></span><span data-vitrine-stars="hat"></span>';
@@ -112,7 +112,7 @@ describe('tracking with consent', () => {
     expect(types().slice(4)).toEqual([[2, ['heartbeat']]]);
   });
 
-  it('sends the meta of spec §3 and the shop id, and keeps the user uid in a cookie for 7 days', () => {
+  it('sends the meta of spec §3 and the shop id, and keeps the user uid for 7 days and the session for 30 minutes', () => {
     const cookieSet = vi.spyOn(document, 'cookie', 'set');
     document.cookie = 'cart=c0ffee';
     (window as { ShopifyAnalytics?: unknown }).ShopifyAnalytics = { meta: { product: { id: 4242 } } };
@@ -146,7 +146,11 @@ describe('tracking with consent', () => {
       pageUrl: location.href,
     });
     expect(request.meta.userUid).toMatch(/^[\da-f]{24}$/);
-    expect(cookieSet).toHaveBeenCalledWith(`vitrine_uid=${request.meta.userUid};max-age=604800;path=/;SameSite=Strict`);
+    expect(request.meta.sessionId).toMatch(/^[\da-f]{24}$/);
+    expect(cookieSet.mock.calls.slice(1)).toEqual([
+      [`vitrine_uid=${request.meta.userUid};max-age=604800;path=/;SameSite=Strict`],
+      [`vitrine_sid=${request.meta.sessionId};max-age=1800;path=/;SameSite=Strict`],
+    ]);
     vi.advanceTimersByTime(5_000);
     const [, beat] = tracks();
     // One page view: its uid, session and user stay; every request has its own uid.
@@ -158,6 +162,53 @@ describe('tracking with consent', () => {
     });
     expect(beat.meta.requestUid).not.toBe(request.meta.requestUid);
     delete (window as { ShopifyAnalytics?: unknown }).ShopifyAnalytics;
+  });
+
+  it('the next page of the visit, in this tab or another, keeps the user and the session: a visit ends after 30 minutes without a page view', () => {
+    start();
+    const [first] = tracks();
+    stop();
+    sent = [];
+    // Another page (or tab): the cookies hold both ids, and each page view keeps them longer.
+    const cookieSet = vi.spyOn(document, 'cookie', 'set');
+    start();
+    const [next] = tracks();
+    expect([next.meta.userUid, next.meta.sessionId]).toEqual([first.meta.userUid, first.meta.sessionId]);
+    expect(next.meta.pageUid).not.toBe(first.meta.pageUid);
+    expect(cookieSet.mock.calls.map(([cookie]) => cookie.split(';')[1])).toEqual(['max-age=604800', 'max-age=1800']);
+    // The session cookie gone (30 minutes passed): a new visit of the same visitor.
+    stop();
+    sent = [];
+    document.cookie = 'vitrine_sid=; max-age=0; path=/';
+    start();
+    const [later] = tracks();
+    expect(later.meta.userUid).toBe(first.meta.userUid);
+    expect(later.meta.sessionId).not.toBe(first.meta.sessionId);
+  });
+
+  it('an id cookie that is not one of ours is replaced', () => {
+    document.cookie = 'vitrine_uid=<script>; path=/';
+    document.cookie = 'vitrine_sid=0123; path=/';
+    start();
+    const [{ meta }] = tracks();
+    expect([meta.userUid, meta.sessionId]).toEqual([expect.stringMatching(/^[\da-f]{24}$/), expect.stringMatching(/^[\da-f]{24}$/)]);
+  });
+
+  it('reads every cookie of the page view before writing its own (a read after a write costs the browser a trip)', () => {
+    const log: string[] = [];
+    const own = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    vi.spyOn(document, 'cookie', 'get').mockImplementation(function (this: Document) {
+      log.push('read');
+      return own.get!.call(this);
+    });
+    vi.spyOn(document, 'cookie', 'set').mockImplementation(function (this: Document, value: string) {
+      log.push('write');
+      own.set!.call(this, value);
+    });
+    start();
+    expect(tracks()).toHaveLength(1);
+    expect(log.indexOf('write')).toBeGreaterThan(log.lastIndexOf('read'));
+    expect(log.filter((entry) => entry === 'write')).toHaveLength(2);
   });
 
   it('counts each widget element once when half visible, and batches interactions and add-to-carts into the next request', () => {
