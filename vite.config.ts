@@ -58,8 +58,8 @@ interface ManifestEntry {
 /**
  * The loader's view of the widget build: chunk name -> [its content hash, ...chunks it imports],
  * the files being `chunks/<name>-<hash>.js` and `chunks/<import>.js` under the asset base. The
- * loader modulepreloads the imports so the framework chunk downloads in parallel with the widget
- * instead of after it.
+ * loader imports them alongside the chunk, so the framework chunk downloads in parallel with the
+ * widget instead of after it.
  *
  * A widget that calls the provider as soon as it mounts says so in its `widget.json`
  * (`"requestsOnMount": true`); its list then also has the `services` chunk (the request wrapper,
