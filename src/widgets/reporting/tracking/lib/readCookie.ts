@@ -1,5 +1,5 @@
 /**
- * The cookies tracking reads and writes (the platform's cart and consent cookies, our user uid).
+ * The cookies tracking reads (the platform's cart and consent cookies, our user and session ids).
  * Not `src/core/cookies.ts`: a module shared by this chunk and a widget (the currency converter
  * uses that one) would move into the shared core chunk, which has no room for it.
  */
