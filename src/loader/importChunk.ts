@@ -31,7 +31,7 @@ export function importChunk<T>(assetBase: string, name: string): Promise<T> {
     const url = (file: string) => `${assetBase}chunks/${file}.js`;
     // Names are the code's own, so an unknown one is a bug that tests catch: the name alone says which.
     if (!files) return Promise.reject(new Error(name));
-    for (const file of files.slice(1)) if (first(url(file))) import(/* @vite-ignore */ url(file)).catch(() => {});
+    for (const href of files.slice(1).map(url)) if (first(href)) import(/* @vite-ignore */ href).catch(() => {});
     pending = import(/* @vite-ignore */ url(files[0] ? `${name}-${files[0]}` : name));
     // A failed download may succeed on the next try (flaky mobile network): forget it.
     pending.catch(() => chunks.delete(name));
