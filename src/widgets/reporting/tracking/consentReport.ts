@@ -6,12 +6,10 @@
  */
 import type { ConsentLimit, ConsentState } from './consent';
 
-const GDPR_VALUES: Record<ConsentLimit, number> = { '': 0, GDPR: 1, GDPR_BLOCK_ALL: 2, CCPA: 0 };
-
 /** The report's fields. */
 export function consentReport(limit: ConsentLimit, state: ConsentState, shopId: string): Record<string, string> {
   return {
-    gdpr: String(GDPR_VALUES[limit]),
+    gdpr: limit === 'GDPR' ? '1' : limit === 'GDPR_BLOCK_ALL' ? '2' : '0',
     ccpa: limit === 'CCPA' ? '1' : '0',
     sId: shopId,
     bt: state === 'granted' ? '0' : '1',

@@ -10,8 +10,9 @@
  * - Events: `page_view`, `heartbeat`, `page_hide`; `impression` (`widget`, `count`: elements that
  *   became at least half visible, each counted once); `interaction` (`name`: the widgets'
  *   `vitrine:interaction` events and the write buttons' `vitrine:write-review`); `add_to_cart`.
- * - Consent (`decideConsent`) is decided again when the platform's `visitorConsentCollected`
- *   document event or our `vitrine:consent-accepted` window event comes, and
+ * - Consent (`decideConsent`) is decided once the platform's privacy API is there when the page
+ *   has its feature loader (see the end), else at once; again when the platform's
+ *   `visitorConsentCollected` document event or our `vitrine:consent-accepted` window event comes, and
  *   `vitrine:consent-accepted` fires once tracking is allowed, releasing features that waited.
  * - What nobody waits for goes when the page is first hidden or left, so the page's start sends
  *   only the page view: the placement report (`POST /api/placement-report`, once per page view)
@@ -211,19 +212,27 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   ];
   for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
 
-  decide();
-  // The platform loads its privacy API on request; the decision is made again when it is there.
-  // Without its feature loader (yet), the API is waited for (spec §9 wait-for-object).
-  const loadFeatures = read(read(win, 'Shopify'), 'loadFeatures');
+  // The platform loads its privacy API on request (its feature loader): then the first decision
+  // waits for it. Decided from the cookie first, a first visit under a regulation was tracked (no
+  // cookie yet reads as allowed) before the API said it may not be; and the API's cookie read,
+  // coming after our id cookies were written, cost a trip to the browser process. The decision
+  // (and with it the page view) runs in a task of its own: the platform's task stays as long as it
+  // was, and profilers (Lighthouse's bootup-time too) put our work under our script, not the
+  // platform's. A loader that throws or answers with an error leaves the decision to the cookie
+  // and the setting. Without a loader they decide now, and the API is waited for (spec §9
+  // wait-for-object) to decide again.
+  const shopify = read(win, 'Shopify') as { loadFeatures(features: object[], done: () => void): void };
   let stopWaiting = () => {};
-  if (!privacy()) {
-    if (typeof loadFeatures === 'function') {
-      try {
-        loadFeatures.call(read(win, 'Shopify'), [{ name: 'consent-tracking-api', version: '0.1' }], (error: unknown) => error || decide());
-      } catch {
-        /* the platform's loader failed: the cookie and the setting decide */
-      }
-    } else stopWaiting = waitForObject(win, privacy, decide);
+  if (privacy()) decide();
+  else if (typeof read(shopify, 'loadFeatures') === 'function') {
+    try {
+      shopify.loadFeatures([{ name: 'consent-tracking-api', version: '0.1' }], () => win.setTimeout(decide));
+    } catch {
+      decide();
+    }
+  } else {
+    decide();
+    stopWaiting = waitForObject(win, privacy, decide);
   }
   return () => {
     stopWaiting();

@@ -4,5 +4,5 @@
  */
 export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (byte) => (byte + 256).toString(16).slice(1)).join('');
+  return bytes.reduce((id, byte) => id + (byte + 256).toString(16).slice(1), '');
 }

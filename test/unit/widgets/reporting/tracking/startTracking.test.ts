@@ -56,6 +56,21 @@ function show(element: Element) {
   }
 }
 
+/** Records every cookie read and write of the page, in order (a read after a write costs the browser a trip). */
+function logCookies(): ('read' | 'write')[] {
+  const log: ('read' | 'write')[] = [];
+  const own = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  vi.spyOn(document, 'cookie', 'get').mockImplementation(function (this: Document) {
+    log.push('read');
+    return own.get!.call(this);
+  });
+  vi.spyOn(document, 'cookie', 'set').mockImplementation(function (this: Document, value: string) {
+    log.push('write');
+    own.set!.call(this, value);
+  });
+  return log;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   sent = [];
@@ -195,16 +210,7 @@ describe('tracking with consent', () => {
   });
 
   it('reads every cookie of the page view before writing its own (a read after a write costs the browser a trip)', () => {
-    const log: string[] = [];
-    const own = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
-    vi.spyOn(document, 'cookie', 'get').mockImplementation(function (this: Document) {
-      log.push('read');
-      return own.get!.call(this);
-    });
-    vi.spyOn(document, 'cookie', 'set').mockImplementation(function (this: Document, value: string) {
-      log.push('write');
-      own.set!.call(this, value);
-    });
+    const log = logCookies();
     start();
     expect(tracks()).toHaveLength(1);
     expect(log.indexOf('write')).toBeGreaterThan(log.lastIndexOf('read'));
@@ -347,6 +353,62 @@ describe('tracking and consent', () => {
     expect(tracks()).toEqual([]);
     privacy('yes');
     vi.advanceTimersByTime(100);
+    expect(types()).toEqual([[1, ['page_view']]]);
+  });
+
+  /**
+   * The platform's feature loader as storefronts have it: the privacy API comes a task after it is
+   * asked for (server/shop/assets/load-features.js), reading the consent cookie when asked.
+   */
+  const featureLoader = (api: () => Record<string, unknown>, error: Error | null = null) => {
+    const shopify: Record<string, unknown> = {
+      loadFeatures: vi.fn((features: { name: string }[], done: (error: Error | null) => void) => {
+        setTimeout(() => {
+          if (!error && features[0]?.name === 'consent-tracking-api') shopify.customerPrivacy = api();
+          done(error);
+        });
+      }),
+    };
+    (window as { Shopify?: unknown }).Shopify = shopify;
+    return shopify;
+  };
+
+  it('with the platform feature loader, the first decision waits for the privacy API: a first visit under a regulation is never tracked early', () => {
+    const cookieSet = vi.spyOn(document, 'cookie', 'set');
+    // A first visit (no consent cookie) from where the platform needs consent.
+    const shopify = featureLoader(() => ({ getTrackingConsent: () => 'no_interaction', userCanBeTracked: () => false }));
+    start({ consentLimit: 'GDPR' });
+    expect(shopify.loadFeatures).toHaveBeenCalledWith([{ name: 'consent-tracking-api', version: '0.1' }], expect.any(Function));
+    expect(tracks()).toEqual([]);
+    vi.advanceTimersByTime(20_000);
+    expect(tracks()).toEqual([]);
+    expect(cookieSet).not.toHaveBeenCalled();
+  });
+
+  it("with the platform feature loader, the page view goes once the API allows it, every cookie read (the API's too) before our writes", () => {
+    const log = logCookies();
+    const read = () => (document.cookie.includes('_tracking_consent') ? 'yes' : 'no_interaction');
+    featureLoader(() => ({ getTrackingConsent: read, userCanBeTracked: () => true }));
+    start({ consentLimit: 'GDPR' });
+    expect(tracks()).toEqual([]);
+    vi.advanceTimersByTime(10);
+    expect(types()).toEqual([[1, ['page_view']]]);
+    expect(log.indexOf('write')).toBeGreaterThan(log.lastIndexOf('read'));
+  });
+
+  it('a feature loader that fails (an error, or a throw) leaves the decision to the cookie and the setting', () => {
+    featureLoader(() => ({}), new Error('blocked'));
+    start({ consentLimit: 'GDPR' });
+    vi.advanceTimersByTime(10);
+    expect(types()).toEqual([[1, ['page_view']]]);
+    stop();
+    sent = [];
+    (window as { Shopify?: unknown }).Shopify = {
+      loadFeatures() {
+        throw new Error('broken');
+      },
+    };
+    start({ consentLimit: 'GDPR' });
     expect(types()).toEqual([[1, ['page_view']]]);
   });
 
