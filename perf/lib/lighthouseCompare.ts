@@ -111,19 +111,18 @@ export async function lighthouseCompare(
               { items?: { url?: string; scripting?: number; scriptParseCompile?: number }[] } | undefined
           )?.items ?? [];
         const bootupByFile: Record<string, number> = {};
+        const addBootup = (url: string, ms: number): void => {
+          const file = scriptName(url);
+          bootupByFile[file] = (bootupByFile[file] ?? 0) + ms;
+        };
         for (const item of bootupItems) {
-          if (!opts.countUrl?.test(item.url ?? '')) continue;
-          const file = scriptName(item.url ?? '');
-          bootupByFile[file] = (bootupByFile[file] ?? 0) + (item.scripting ?? 0) + (item.scriptParseCompile ?? 0);
+          if (opts.countUrl?.test(item.url ?? '')) addBootup(item.url ?? '', (item.scripting ?? 0) + (item.scriptParseCompile ?? 0));
         }
         // The module tasks bootup-time files as "Unattributable" (the `mount` chunk's start): ours too.
         const settings = lhr.configSettings;
         const slowdown = settings.throttlingMethod === 'simulate' ? (settings.throttling.cpuSlowdownMultiplier ?? 1) : 1;
         const unattributed = unattributedModuleTime(result.artifacts.Trace, (url) => !!opts.countUrl?.test(url), slowdown);
-        for (const [url, ms] of Object.entries(unattributed)) {
-          const file = scriptName(url);
-          bootupByFile[file] = (bootupByFile[file] ?? 0) + ms;
-        }
+        for (const [url, ms] of Object.entries(unattributed)) addBootup(url, ms);
         const bootup = Object.values(bootupByFile).reduce((sum, ms) => sum + ms, 0);
         const run: LighthouseRun = {
           variant: variant.name,

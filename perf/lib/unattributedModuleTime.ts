@@ -2,10 +2,10 @@ import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.j
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 
 /** The parts of Lighthouse's main-thread task this reads. */
-interface Task {
+export interface TraceTask {
   event: { name: string; args?: { data?: { url?: unknown } } };
-  parent?: Task;
-  children: Task[];
+  parent?: TraceTask;
+  children: TraceTask[];
   attributableURLs: string[];
   selfTime: number;
   group: { id: string };
@@ -34,13 +34,13 @@ export function unattributedModuleTime(trace: unknown, isOurs: (url: string) => 
     processed.frames,
     processed.timestamps.traceEnd,
     processed.timestamps.timeOrigin,
-  ) as unknown as Task[];
+  ) as unknown as TraceTask[];
   const byUrl: Record<string, number> = {};
   for (const task of tasks) {
     if (task.parent || task.attributableURLs.length) continue;
     let url: string | undefined;
     let ms = 0;
-    const walk = (node: Task): void => {
+    const walk = (node: TraceTask): void => {
       const named = node.event.args?.data?.url;
       if (!url && node.event.name === 'ScriptCatchup' && typeof named === 'string' && isOurs(named)) url = named;
       if (node.group.id === 'scriptEvaluation' || node.group.id === 'scriptParseCompile') ms += node.selfTime;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
  * `importChunk` and `loadWidget`: one import per chunk and page, its imports imported at the same
- * moment (no `<link>` added to the shop's head), a lazy part imported by its hashed name, a failed download forgotten so the next call
- * tries again, a mounted widget announced (`vitrine:mounted`), and a widget that fails to load or
- * mount reported, never thrown.
+ * moment (no `<link>` added to the shop's head), a lazy part imported by its hashed name, a failed
+ * download forgotten so the next call tries again, a mounted widget announced (`vitrine:mounted`),
+ * and a widget that fails to load or mount reported, never thrown.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,15 +3,7 @@
  * (perf/lib/unattributedModuleTime.ts), over tasks shaped as Lighthouse's main-thread tasks are.
  */
 import { expect, test, vi } from 'vitest';
-
-interface Node {
-  event: { name: string; args?: { data?: { url?: string } } };
-  parent?: Node;
-  children: Node[];
-  attributableURLs: string[];
-  selfTime: number;
-  group: { id: string };
-}
+import type { TraceTask as Node } from '../../../perf/lib/unattributedModuleTime';
 
 const tasks: Node[] = [];
 vi.mock('lighthouse/core/lib/tracehouse/trace-processor.js', () => ({
