@@ -20,6 +20,7 @@ export type StarStyle = keyof typeof STAR_PATHS;
  * gives [1, 1, 1, 1, 0.6]. Out-of-range and non-numeric ratings are clamped to 0..5.
  */
 export function starFills(rating: number): number[] {
-  const clamped = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
-  return [0, 1, 2, 3, 4].map((icon) => Math.round(Math.min(1, Math.max(0, clamped - icon)) * 100) / 100);
+  // Each icon's own clamp to 0..1 clamps the rating too: above 5 every icon is full, below 0 empty.
+  const finite = Number.isFinite(rating) ? rating : 0;
+  return [0, 1, 2, 3, 4].map((icon) => Math.round(Math.min(1, Math.max(0, finite - icon)) * 100) / 100);
 }

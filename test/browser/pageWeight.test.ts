@@ -85,7 +85,7 @@ describe('what a product page fetches of ours before any interaction', () => {
           files.filter(hinted).map(scriptName).sort(),
           files
             .map(scriptName)
-            .filter((name) => !['vitrine', 'core'].includes(name))
+            .filter((name) => name !== 'vitrine')
             .sort(),
         );
         assert.ok(
