@@ -52,6 +52,9 @@ class FileCache {
   }
 }
 
+/** V8's compile hint, as the build writes it on the loader's first line. */
+const COMPILE_HINT = Buffer.from('//# allFunctionsCalledOnLoad\n');
+
 /** The JS prefix that publishes a shop's settings (safe inside an inline or external script). */
 function settingsPrefix(settings: Record<string, unknown>): string {
   return `window.vitrineSettings=Object.assign(${safeJson(settings)},window.vitrineSettings||{});\n`;
@@ -80,7 +83,9 @@ function registerSettingsScript(app: FastifyInstance, ctx: AppContext, cache: Fi
     if (!origin) return failure(reply, 400, 'Vitrine: invalid Host header');
     const settings = resolveSettings(shop, origin, ctx.shopSettingsOverrides, await ctx.storage.placements.placedWidgets(shop.id));
     reply.header('cache-control', 'public, max-age=300');
-    return reply.send(Buffer.concat([Buffer.from(settingsPrefix(settings)), bundle.body]));
+    // V8 reads a compile hint only on a script's first line: it stays before the settings.
+    const hint = bundle.body.subarray(0, COMPILE_HINT.length).equals(COMPILE_HINT) ? COMPILE_HINT : Buffer.alloc(0);
+    return reply.send(Buffer.concat([hint, Buffer.from(settingsPrefix(settings)), bundle.body.subarray(hint.length)]));
   });
 }
 

@@ -333,6 +333,20 @@ describe('settings + loader', () => {
     expect(res.body.endsWith('console.log("FAKE_LOADER");\n')).toBe(true);
   });
 
+  it("keeps the build's compile hint on the first line, before the settings (V8 reads it nowhere else)", async () => {
+    const dist = makeFakeDist();
+    fs.writeFileSync(path.join(dist, 'vitrine.js'), '//# allFunctionsCalledOnLoad\nconsole.log("FAKE_LOADER");\n');
+    const t = await makeServer({ distDir: dist });
+    try {
+      const lines = (await t.app.inject({ url: '/demo/vitrine.js' })).body.split('\n');
+      expect(lines[0]).toBe('//# allFunctionsCalledOnLoad');
+      expect(lines[1]).toMatch(/^window\.vitrineSettings=Object\.assign\(\{"shopId":"demo"/);
+      expect(lines.slice(2)).toEqual(['console.log("FAKE_LOADER");', '']);
+    } finally {
+      await t.app.close();
+    }
+  });
+
   it('ignores X-Forwarded-Proto/Host without a trusted proxy (see origin.test.ts)', async () => {
     const res = await s.app.inject({
       url: '/demo/vitrine.js',
