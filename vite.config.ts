@@ -17,6 +17,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import preact from '@preact/preset-vite';
+import { COMPILE_HINT } from './server/lib/compileHint.ts';
 
 const root = import.meta.dirname;
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
@@ -161,9 +162,6 @@ const TERSER = { ecma: 2020, module: false, compress: { passes: 3 }, format: { c
 
 /** The commerce services' modules in `src/core/` (their own chunk group, see below). */
 const COMMERCE_CORE = '(atcButton|cart\\w+|pageProduct|product\\w+|selectedVariant|variantWatcher)';
-
-/** V8's compile hint for a whole file (the first line of the file, or V8 does not read it). */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Chunks nearly every function of which runs as soon as they load: those every page runs at start

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IMMUTABLE } from '../lib/caching.ts';
+import { COMPILE_HINT } from '../lib/compileHint.ts';
 import { requestOrigin, type AppContext } from '../lib/context.ts';
 import { safeJson } from '../lib/html.ts';
 import { SHOP_ID_RE } from '../lib/validation.ts';
@@ -52,8 +53,8 @@ class FileCache {
   }
 }
 
-/** V8's compile hint, as the build writes it on the loader's first line. */
-const COMPILE_HINT = Buffer.from('//# allFunctionsCalledOnLoad\n');
+/** The compile hint's line, as the build writes it first in the loader. */
+const HINT_LINE = Buffer.from(`${COMPILE_HINT}\n`);
 
 /** The JS prefix that publishes a shop's settings (safe inside an inline or external script). */
 function settingsPrefix(settings: Record<string, unknown>): string {
@@ -84,7 +85,7 @@ function registerSettingsScript(app: FastifyInstance, ctx: AppContext, cache: Fi
     const settings = resolveSettings(shop, origin, ctx.shopSettingsOverrides, await ctx.storage.placements.placedWidgets(shop.id));
     reply.header('cache-control', 'public, max-age=300');
     // V8 reads a compile hint only on a script's first line: it stays before the settings.
-    const hint = bundle.body.subarray(0, COMPILE_HINT.length).equals(COMPILE_HINT) ? COMPILE_HINT : Buffer.alloc(0);
+    const hint = bundle.body.subarray(0, HINT_LINE.length).equals(HINT_LINE) ? HINT_LINE : Buffer.alloc(0);
     return reply.send(Buffer.concat([hint, Buffer.from(settingsPrefix(settings)), bundle.body.subarray(hint.length)]));
   });
 }
