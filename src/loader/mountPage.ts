@@ -5,24 +5,23 @@
  * shared state (`MountStart`), so planning, mount points, placements, owner hooks and the late
  * step cost the first stage no bytes and run in a task of their own.
  */
-import { CART_CHANGED_EVENT, CART_STORAGE_KEY, PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
-import { ERR_INIT, ERR_WIDGET_RENDER, ERR_WIDGET_TARGET_NOT_FOUND, reportError } from '../core/errors';
+import { PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
+import { ERR_INIT, ERR_WIDGET_RENDER } from '../core/errors';
 import { fetchPlacements } from '../core/lib/fetchPlacements';
 import { parseSettings } from '../core/parseSettings';
-import { read } from '../core/lib/read';
 import { safe } from '../core/lib/safeCall';
 import type { PageContext } from '../core/pageContext';
-import type { Placement } from '../core/settings';
-import { createStorage } from '../core/storage';
 import type { ErrorReporter } from '../core/errors';
 import type { WidgetContext } from '../widgets/types';
 import type { VitrineGlobal } from './boot';
-import { createHost, insertMountPoint, whenIdle, whenNearViewport } from './lazyMount';
+import { createHost } from './lazyMount';
 import { lazyRequester } from './lazyRequester';
 import { loadWidget, unmountWithin } from './loadWidget';
+import { mountIdle } from './mountIdle';
+import { mountInline } from './mountInline';
 import { wantsOwnerHooks } from './ownerHooks';
 import { ownerPlacements } from './ownerPlacements';
-import { planWidgets, type WidgetPlan } from './widgetPlan';
+import { planWidgets } from './widgetPlan';
 
 /** What the first stage hands over: the page view's state and its services that must stay one. */
 export interface MountStart {
@@ -133,57 +132,4 @@ function mountPlans(win: Window, ctx: WidgetContext, started: Set<string>, valid
       else load(plan.name, createHost(doc, plan.name));
     }
   }
-}
-
-type Load = (name: string, host: HTMLElement) => void;
-
-/**
- * Every placement gets a mount point (or the first, for defaults); each loads near the viewport.
- * The widget's app block (`[data-vitrine-block="<widget>"]`, extensions/vitrine-theme: the
- * merchant dragged it there in the theme editor) comes before them all: when the page has one,
- * the widget goes inside it and nowhere else. Exported for its unit test.
- */
-export function mountInline(doc: Document, plan: Extract<WidgetPlan, { kind: 'inline' }>, load: Load, late?: boolean): void {
-  let placed = false;
-  const block: Placement = { selector: `[data-vitrine-block="${plan.name}"]`, alignment: 'append', id: 'app-block' };
-  for (const placement of [block, ...plan.placements]) {
-    const host = insertMountPoint(doc, plan.name, placement, plan.reserve);
-    if (!host) continue;
-    placed = true;
-    if (!host.dataset.vitrineWatched) {
-      host.dataset.vitrineWatched = '1';
-      whenNearViewport(host, () => load(plan.name, host));
-    }
-    if (plan.first || placement === block) break;
-  }
-  // The placements are in the shop's settings; the report only needs the widget.
-  if (!placed && late) reportError(ERR_WIDGET_TARGET_NOT_FOUND, new Error(`widget injection location not found: ${plan.name}`));
-}
-
-/**
- * When the main thread is idle: at the first matching placement, else floating or detached. A
- * `cart` plan waits for a cart with items: the stored snapshot says so now, or the commerce
- * chunk's watcher (which reads the cart when it starts and follows the theme's cart requests)
- * announces one with `vitrine:cart-changed`, and then mounts at once (the shopper just added).
- * Exported for its unit test.
- */
-export function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' }>, load: Load): void {
-  const doc = win.document;
-  const mount = () => {
-    let host: HTMLElement | null = null;
-    for (const placement of plan.placements) if ((host = insertMountPoint(doc, plan.name, placement))) break;
-    if (!host) {
-      host = createHost(doc, plan.name);
-      if (plan.floating) doc.body.appendChild(host);
-    }
-    load(plan.name, host);
-  };
-  if (!plan.cart || createStorage('local').getJSON(CART_STORAGE_KEY)) return whenIdle(win, safe(mount, ERR_WIDGET_RENDER), plan.later);
-  const filled = safe((event: Event) => {
-    const items = read(read((event as CustomEvent).detail, 'cart'), 'items');
-    if (!Array.isArray(items) || !items.length) return;
-    win.removeEventListener(CART_CHANGED_EVENT, filled);
-    mount();
-  }, ERR_WIDGET_RENDER);
-  win.addEventListener(CART_CHANGED_EVENT, filled);
 }

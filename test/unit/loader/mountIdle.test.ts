@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 /**
  * `mountIdle` with a `cart` plan (the cart-reserved box on product pages): nothing is loaded
- * while the cart is empty; a stored cart snapshot mounts it at idle, a `vitrine:cart-changed`
- * with items mounts it at once, one that leaves the cart empty does not.
+ * while the cart is empty; a stored cart snapshot, with the platform's cart cookie, mounts it at
+ * idle; a `vitrine:cart-changed` with items mounts it at once, one that leaves the cart empty does
+ * not. Without the cart cookie local storage is not even opened.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '../../../src/core/constants';
-import { mountIdle } from '../../../src/loader/mountPage';
+import { mountIdle } from '../../../src/loader/mountIdle';
 import type { WidgetPlan } from '../../../src/loader/widgetPlan';
 
 const PLAN: Extract<WidgetPlan, { kind: 'idle' }> = {
@@ -17,8 +18,12 @@ const PLAN: Extract<WidgetPlan, { kind: 'idle' }> = {
 };
 const cartChanged = (items: unknown) => window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { cart: { items } } }));
 
+/** The platform's cart cookie, as a cart with items has it. */
+const setCartCookie = (value: string) => (document.cookie = `cart=${value};path=/`);
+
 afterEach(() => {
   localStorage.clear();
+  setCartCookie(';max-age=0');
   document.body.innerHTML = '';
   vi.useRealTimers();
 });
@@ -40,14 +45,38 @@ describe('mountIdle, a plan waiting for the cart', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  test('a stored cart snapshot mounts it at idle, as any idle widget', () => {
+  test('a stored cart snapshot mounts it at idle, as any idle widget, while the platform has a cart', () => {
     vi.useFakeTimers();
+    setCartCookie('c1-token');
     localStorage.setItem('vitrine:cart', JSON.stringify([{ variantId: 1, quantity: 1 }]));
     const load = vi.fn();
     mountIdle(window, PLAN, load);
     expect(load).not.toHaveBeenCalled();
     vi.runAllTimers();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('without the cart cookie, local storage is not opened and a snapshot left from a gone cart mounts nothing', () => {
+    vi.useFakeTimers();
+    localStorage.setItem('vitrine:cart', JSON.stringify([{ variantId: 1, quantity: 1 }]));
+    const opened = vi.spyOn(Storage.prototype, 'getItem');
+    const load = vi.fn();
+    mountIdle(window, PLAN, load);
+    vi.runAllTimers();
+    expect(opened).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+    // The commerce chunk's watcher still mounts it when it finds items.
+    cartChanged([{ variantId: 1, quantity: 1 }]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('a cart cookie with no stored snapshot waits for the cart, as before', () => {
+    vi.useFakeTimers();
+    setCartCookie('c1-token');
+    const load = vi.fn();
+    mountIdle(window, PLAN, load);
+    vi.runAllTimers();
+    expect(load).not.toHaveBeenCalled();
   });
 
   test('a plan without `cart` does not look at the cart', () => {

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Placement } from '../../../src/core/settings';
-import { mountInline } from '../../../src/loader/mountPage';
+import { mountInline } from '../../../src/loader/mountInline';
 
 const DEFAULTS: Placement[] = [
   { selector: 'main .product', alignment: 'after', id: 'product' },
