@@ -300,6 +300,20 @@ describe('readPageContext', () => {
     const win = { location: { pathname: '/', href: 'https://s.com/' }, Shopify: { theme: { role: 'unpublished' } } };
     expect(readPageContext(win as unknown as Window).preview).toBe(true);
   });
+  it.each(['admin-bar-iframe', 'preview-bar-iframe', 'PBarNextFrameWrapper'])(
+    'treats a page under the platform bar #%s as preview',
+    (id) => {
+      const bar = document.createElement('div');
+      bar.id = id;
+      expect(readPageContext(window).preview).toBe(false);
+      document.body.append(bar);
+      try {
+        expect(readPageContext(window).preview).toBe(true);
+      } finally {
+        bar.remove();
+      }
+    },
+  );
   it('works on the real jsdom window', () => {
     const context = readPageContext(window);
     expect(context.pageType).toBe('home');
