@@ -19,7 +19,7 @@ export interface TraceTask {
  * script's evaluation, a function call, a timer the script set, a request's initiator stack. A
  * module brought by `import()` is evaluated, with the promise callbacks its arrival releases, in a
  * task with none of these, which bootup-time files under "Unattributable". On the demo that was the
- * `mount` chunk's whole start (settings validation, planning, mount points: 17–23 ms at 4x) on
+ * loader's second stage's whole start (settings validation, planning, mount points: 17–23 ms at 4x) on
  * every page, and the `reporting` chunk's when it sent no request in that task.
  *
  * The trace does name the module evaluated there (V8's source rundown, `ScriptCatchup` with its

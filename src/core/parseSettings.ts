@@ -1,6 +1,6 @@
 /**
  * The full validation of the settings embedded with the script (spec §1): in the loader's second
- * stage (the `mount` chunk), run before the first widget mounts. The first stage reads only what
+ * stage (in the `core` chunk), run before the first widget mounts. The first stage reads only what
  * it decides with (`src/loader/readSettings.ts`), so the walk below costs the first paint no
  * bytes and no main-thread time.
  */
@@ -77,8 +77,9 @@ export function baseUrl(value: unknown, base: string): string | null {
 }
 
 /**
- * Every module id of `MODULE` (spec §9), as numbers: `MODULE` is an object in the shared core
- * chunk, which this chunk would otherwise import whole (a unit test keeps the two equal).
+ * Every module id of `MODULE` (spec §9), as numbers: the loader's build imports this module
+ * (src/loader/readSettings.ts), and `Object.values(MODULE)` would bring the object into it (a unit
+ * test keeps the two equal).
  */
 export const MODULE_IDS: number[] = [24, 21, 30, 12, 47];
 

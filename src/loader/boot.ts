@@ -102,7 +102,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   const doc = win.document;
   const load = <T>(name: string): Promise<T> => importChunk<T>(settings.assetBase, name);
   // The star snippets (what shoppers should see early, the product stars line a phone's largest
-  // paint) start now, with their stats request, while the `mount` chunk comes.
+  // paint) start now, with their stats request, while the `core` chunk (the second stage) comes.
   const stars = starsPlan(settings, page);
   const stats = starsFetch(settings, page);
   if (stats) preload(doc, stats);
@@ -112,7 +112,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     countryCode: DEFAULT_COUNTRY_CODE,
     page,
     settings,
-    // Until the `mount` chunk is there, which reads the page afresh anyway.
+    // Until the second stage (the `core` chunk) is there, which reads the page afresh anyway.
     refresh() {},
   };
   // Found by a second copy of the script through the symbol, whoever owns the name (symbol keys
@@ -124,7 +124,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     reportError(ERR_GLOBAL_TAKEN, foreign);
   } else win.Vitrine = api;
   win.dispatchEvent(new CustomEvent(INIT_EVENT, { detail: api }));
-  load<typeof MountStage>('mount').then(
+  load<typeof MountStage>('core').then(
     (stage) =>
       safeCall(
         () =>

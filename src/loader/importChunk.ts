@@ -1,6 +1,6 @@
 /**
  * The loader's chunk imports (stage 1, on every page): the build's chunk map, `importChunk` and
- * `preload`. What mounts widgets is the `mount` chunk's (src/loader/mountPage.ts).
+ * `preload`. What mounts widgets is the second stage's, in the `core` chunk (src/loader/mountPage.ts).
  */
 /** The build's chunk map, referenced once: `define` would copy the literal into every use. */
 export const CHUNKS: Record<string, string[]> = __VITRINE_CHUNKS__;

@@ -10,7 +10,7 @@ import type { WidgetPlan } from './widgetPlan';
  * The platform's cart cookie (its cart token; the tracking meta reads it too): a cart with items
  * has one. Without it the stored snapshot is not read, so a first view (most of them) never opens
  * local storage at start: the browser's first access to it on a page is a round trip to its
- * process (CPU profiles at 4x on the demo's product page, 16 loads: the mount chunk's start
+ * process (CPU profiles at 4x on the demo's product page, 16 loads: the second stage's start
  * 10.9 -> 7.2 ms). And a snapshot left from a cart since gone (checkout) no longer mounts the box
  * for nothing. (`\b`: a cookie named like `x-cart` passes too, which only costs the read.)
  */

@@ -5,7 +5,7 @@ import { baseUrl, CURRENCY_CODE, DEFAULT_MODULES, EMAIL, HOST_NAME, LANGUAGE_COD
  * The settings the loader decides with, read at once from the raw settings (spec §1): each value
  * has the type the full validation promises, else its default, and reading never throws (getters,
  * proxies, inherited keys). Problems are not collected here: the full validation
- * (`src/core/parseSettings.ts`, in the `mount` chunk) runs before the first widget mounts, says
+ * (`src/core/parseSettings.ts`, in the second stage) runs before the first widget mounts, says
  * them in the console and replaces these; keeping it out of the loader keeps its walk and its
  * bytes off every page's first paint. Only the loader's own fields are read (the others, which
  * only widgets read, are absent until then: no widget mounts before).

@@ -43,7 +43,7 @@ const NO_LISTINGS = ['cart', 'password', 'checkout', 'thank_you', 'order_status'
 /**
  * The star snippets' plan, or null when the page gets none: loaded at once, wherever product
  * links (and so snippets) may appear. The loader's first stage starts it (with `starsFetch`)
- * before the `mount` chunk arrives; `planWidgets` lists it too.
+ * before its second stage arrives; `planWidgets` lists it too.
  */
 export function starsPlan(settings: Settings, page: PageContext): Extract<WidgetPlan, { kind: 'eager' }> | null {
   return settings.modules.includes(MODULE.reviews) && !NO_LISTINGS.includes(page.pageType)

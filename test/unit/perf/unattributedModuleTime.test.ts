@@ -34,12 +34,12 @@ function add(task: Node, attributableURLs: string[] = []): void {
   }
 }
 
-const MOUNT = 'https://shop.example/vitrine/chunks/mount-AbC123.js';
+const MOUNT = 'https://shop.example/vitrine/chunks/core-AbC123.js';
 const ours = (url: string) => url.includes('/vitrine/');
 
 test("a module task Lighthouse attributes to nothing counts towards the module it evaluates: its JavaScript time, at Lighthouse's slowdown", () => {
   tasks.length = 0;
-  // The mount chunk's evaluation and the callbacks its arrival released (what bootup-time files as "Unattributable").
+  // The second stage's evaluation (the core chunk) and the callbacks its arrival released (what bootup-time files as "Unattributable").
   add(
     node('RunTask', 0.5, 'other', [
       node('ScriptCatchup', 0, 'other', [], MOUNT),
