@@ -118,7 +118,8 @@ export async function lighthouseCompare(
         for (const item of bootupItems) {
           if (opts.countUrl?.test(item.url ?? '')) addBootup(item.url ?? '', (item.scripting ?? 0) + (item.scriptParseCompile ?? 0));
         }
-        // The module tasks bootup-time files as "Unattributable" (the loader's second stage's start): ours too.
+        // The module tasks bootup-time files as "Unattributable" (the loader's second stage's
+        // start): ours too.
         const settings = lhr.configSettings;
         const slowdown = settings.throttlingMethod === 'simulate' ? (settings.throttling.cpuSlowdownMultiplier ?? 1) : 1;
         const unattributed = unattributedModuleTime(result.artifacts.Trace, (url) => !!opts.countUrl?.test(url), slowdown);

@@ -1,6 +1,6 @@
 /**
- * The loader's second stage, the entry of the `core` chunk: what the page gets and where (spec §2, §6, §7,
- * §9). The first stage (`dist/vitrine.js`, boot.ts) decides whether to start, publishes the
+ * The loader's second stage, the entry of the `core` chunk: what the page gets and where (spec
+ * §2, §6, §7, §9). The first stage (`dist/vitrine.js`, boot.ts) decides whether to start, publishes the
  * global and starts the star snippets; it imports this chunk at once and hands it the page view's
  * shared state (`MountStart`), so planning, mount points, placements, owner hooks and the late
  * step cost the first stage no bytes and run in a task of their own.

@@ -39,7 +39,8 @@ const ours = (url: string) => url.includes('/vitrine/');
 
 test("a module task Lighthouse attributes to nothing counts towards the module it evaluates: its JavaScript time, at Lighthouse's slowdown", () => {
   tasks.length = 0;
-  // The second stage's evaluation (the core chunk) and the callbacks its arrival released (what bootup-time files as "Unattributable").
+  // The second stage's evaluation (the core chunk) and the callbacks its arrival released (what
+  // bootup-time files as "Unattributable").
   add(
     node('RunTask', 0.5, 'other', [
       node('ScriptCatchup', 0, 'other', [], MOUNT),
