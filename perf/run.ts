@@ -5,6 +5,7 @@
  *   npm run perf -- --skip-lighthouse --skip-react --skip-upload   # quick: bytes only
  *   PERF_RUNS=5 npm run perf                         # more Lighthouse rounds (default 3)
  *   npm run perf -- --gate                           # only the cost table; a target missed fails
+ *   npm run perf -- --ci                             # the same, failing on the targets CI enforces (npm test)
  *   npm run perf -- --gate --http1                   # the same over the demo's own HTTP/1.1
  *
  * Benchmarks are the `benchmarks` list below (see `Benchmark` in lib/benchmark.ts).
@@ -17,8 +18,8 @@ import type { AddressInfo } from 'node:net';
 import type { Benchmark, BenchContext } from './lib/benchmark.ts';
 import { bundleSizes } from './lib/bundleSizes.ts';
 import { median } from './lib/median.ts';
-import { COST_TARGETS, judgeCost, pageCost, type CostId } from './lib/costGate.ts';
-import { lighthouseCompare, type LighthouseMetrics, type LighthouseRun } from './lib/lighthouseCompare.ts';
+import { COST_TARGETS, costFailures, judgeCost, pageCost, type CostId, type GateMode } from './lib/costGate.ts';
+import { lighthouseCompare, variantMedians, type LighthouseMetrics, type LighthouseRun } from './lib/lighthouseCompare.ts';
 import { startHttp2Front, type Http2Front } from './lib/startHttp2Front.ts';
 import { formatTable, type Table } from './lib/table.ts';
 import { CHROMIUM_FLAGS } from '../test/browser/chromiumFlags.ts';
@@ -163,38 +164,70 @@ const lighthouseWithWithout: Benchmark = {
       front = ctx.args.has('--http1') ? undefined : await startHttp2Front(port);
       const origin = front?.origin ?? `http://localhost:${port}`;
       await warmUp(`http://127.0.0.1:${port}`, ctx.distDir);
-      const pages: { path: string; withScript: LighthouseMetrics; withoutScript: LighthouseMetrics; runs: LighthouseRun[] }[] = [];
-      for (const path of COST_PAGES) {
-        const url = `${origin}${path}`;
-        ctx.log(`lighthouse: ${url}, ${ctx.runs} rounds x (with, without)`);
-        const { runs, medians } = await lighthouseCompare({
+      // `--gate` fails on every target, `--ci` (npm test) on those marked `ci` (perf/lib/costGate.ts).
+      const mode: GateMode = ctx.args.has('--ci') ? 'ci' : 'gate';
+      const gate = mode === 'ci' || ctx.args.has('--gate');
+      const variants = [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }];
+      const measure = (url: string, firstRound: number) =>
+        lighthouseCompare({
           url,
           runs: ctx.runs,
+          firstRound,
           chromePath: ctx.chromePath,
           chromeFlags: front ? [...CHROME_FLAGS, front.chromeFlag] : CHROME_FLAGS,
           countUrl: VITRINE_URL,
-          variants: [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }],
+          variants,
           onRun: (run) =>
             ctx.log(
               `  round ${run.round} ${run.variant}: score ${run.score}, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, LCP ${run.lcp.toFixed(0)} ms, our bootup ${run.bootup.toFixed(0)} ms`,
             ),
         });
+      const pages: { path: string; withScript: LighthouseMetrics; withoutScript: LighthouseMetrics; runs: LighthouseRun[] }[] = [];
+      const remeasured: string[] = [];
+      for (const path of COST_PAGES) {
+        const url = `${origin}${path}`;
+        ctx.log(`lighthouse: ${url}, ${ctx.runs} rounds x (with, without)`);
+        let { runs, medians } = await measure(url, 1);
+        // A page over a limit the run enforces is measured again, as many rounds more, and judged
+        // on all of them: one slow stretch of a noisy machine then does not fail the gate alone,
+        // while a real regression is over its limit in both halves. Judged once more only.
+        const over = costFailures(pageCost(medians['with']!, medians['without']!), mode).filter((failure) => failure.enforced);
+        if (gate && over.length) {
+          ctx.log(`lighthouse: ${path} over ${over.map((failure) => failure.id).join(', ')}: ${ctx.runs} rounds more, judged on all`);
+          remeasured.push(path);
+          runs = [...runs, ...(await measure(url, ctx.runs + 1)).runs];
+          medians = variantMedians(
+            runs,
+            variants.map((variant) => variant.name),
+          );
+        }
         pages.push({ path, withScript: medians['with']!, withoutScript: medians['without']!, runs });
       }
       const costs = pages.map((page) => ({ path: page.path, cost: pageCost(page.withScript, page.withoutScript) }));
       const failed: string[] = [];
-      const cell = (path: string, id: CostId, value: number) => {
+      const noted: string[] = [];
+      for (const { path, cost } of costs)
+        for (const failure of costFailures(cost, mode))
+          (failure.enforced ? failed : noted).push(
+            // One decimal: a bootup of 60.4 over a limit of 60 must not read "60 (limit 60)".
+            `${path} ${failure.id} ${failure.id === 'cls' ? shown('cls', failure.value) : Math.round(failure.value * 10) / 10} (limit ${shown(failure.id, failure.limit)})`,
+          );
+      const cell = (id: CostId, value: number) => {
         const judged = judgeCost(id, value);
-        if (judged.verdict === 'failed') failed.push(`${path} ${id} ${shown(id, value)} (limit ${shown(id, judged.limit)})`);
         return `${shown(id, value)}${judged.verdict === 'met' ? '' : judged.verdict === 'tolerated' ? ' ~' : ' !'}`;
       };
       const costTable: Table = {
-        title: `What the script costs each page: Lighthouse mobile, median of ${ctx.runs} interleaved runs with vs without our requests`,
+        title: `What the script costs each page: Lighthouse mobile, median of ${ctx.runs} interleaved runs with vs without our requests${remeasured.length ? ` (${2 * ctx.runs} for ${remeasured.join(', ')}, measured again)` : ''}`,
         columns: ['page', ...COST_TARGETS.map((target) => target.label)],
-        rows: costs.map(({ path, cost }) => [path, ...COST_TARGETS.map((target) => cell(path, target.id, cost[target.id]))]),
+        rows: costs.map(({ path, cost }) => [path, ...COST_TARGETS.map((target) => cell(target.id, cost[target.id]))]),
         notes: [
           `targets (tolerance for noise): ${COST_TARGETS.map((target) => `${target.label} ${target.worse === 'above' ? '≤' : '≥'} ${target.target}${target.unit ? ' ' + target.unit : ''} (${target.tolerance})`).join('; ')}`,
           '"~": within the tolerance only; "!": over it (the gate fails). "our bootup": Lighthouse bootup-time of our URLs, summed, with the module tasks it counts towards no script (perf/lib/unattributedModuleTime.ts).',
+          `judged in CI (--ci, npm test): ${COST_TARGETS.filter((target) => target.ci)
+            .map((target) => target.label)
+            .join(
+              ', ',
+            )}; --gate: all. With either, a page over an enforced limit is measured again (as many rounds more) and judged on all its rounds.`,
           `without = blockedUrlPatterns ${JSON.stringify(VITRINE_PATTERNS)}`,
           front
             ? "served over HTTP/2 with TLS, as the platform serves shops (perf/lib/startHttp2Front.ts); --http1: the demo server's own HTTP/1.1"
@@ -238,7 +271,7 @@ const lighthouseWithWithout: Benchmark = {
         }),
         notes: ["Scripts under 0.5 ms are left out; the medians need not add up to the page's median bootup."],
       };
-      return { tables: [costTable, detail, byFile], data: { pages, costs, failed } };
+      return { tables: [costTable, detail, byFile], data: { pages, costs, failed, noted, remeasured } };
     } finally {
       await front?.close();
       await app.close();
@@ -310,8 +343,9 @@ async function main(): Promise<void> {
   );
 
   const report: { header: typeof header; benchmarks: Record<string, unknown> } = { header, benchmarks: {} };
-  // `--gate`: only what the script costs the demo pages, and a failed target is the exit code.
-  const gate = args.has('--gate');
+  // `--gate`: only what the script costs the demo pages, and a failed target is the exit code;
+  // `--ci` the same, failing only on the targets CI enforces (perf/lib/costGate.ts).
+  const gate = args.has('--gate') || args.has('--ci');
   for (const bench of gate ? benchmarks.filter((candidate) => candidate.name === 'lighthouse') : benchmarks) {
     console.log('');
     if (bench.skipFlag && args.has(bench.skipFlag)) {
@@ -324,7 +358,8 @@ async function main(): Promise<void> {
       const { tables, data } = await bench.run(ctx);
       console.log(tables.map(formatTable).join('\n\n'));
       report.benchmarks[bench.name] = { tables, data, seconds: (Date.now() - started) / 1000 };
-      const failed = (data as { failed?: string[] } | undefined)?.failed ?? [];
+      const { failed = [], noted = [] } = (data as { failed?: string[]; noted?: string[] } | undefined) ?? {};
+      if (gate && noted.length) console.log(`\nOver target, not enforced by --ci: ${noted.join('; ')}`);
       if (gate && failed.length) {
         console.log(`\nCost gate FAILED: ${failed.join('; ')}`);
         process.exitCode = 1;

@@ -5,15 +5,21 @@ import type { LighthouseMetrics } from './lighthouseCompare.ts';
  * "without" (our requests blocked) of interleaved Lighthouse runs, and our scripts' own bootup.
  * Each target has a stated tolerance for the 2-core machines' noise; the gate checks target +
  * tolerance, the table shows both.
+ *
+ * `ci`: whether `npm test` fails on the figure (`npm run perf -- --gate` fails on every one). Our
+ * bootup is measured and printed there but fails only the full gate: it is Lighthouse's
+ * wall-clock time of our tasks times its 4x slowdown, and on these machines the same build's
+ * median of five runs moved 45 -> 60 -> 67 ms within an hour, and 53 -> 85 ms between two gates
+ * (product page), with nothing else running. The deltas held in every gate run so far.
  */
 export const COST_TARGETS = [
-  { id: 'score', label: 'score delta', target: 0, tolerance: 1, unit: 'points', worse: 'below' },
-  { id: 'tbt', label: 'TBT delta', target: 20, tolerance: 15, unit: 'ms', worse: 'above' },
-  { id: 'lcp', label: 'LCP delta', target: 50, tolerance: 50, unit: 'ms', worse: 'above' },
-  { id: 'cls', label: 'CLS added', target: 0, tolerance: 0.001, unit: '', worse: 'above' },
-  { id: 'bootup', label: 'our bootup', target: 50, tolerance: 10, unit: 'ms', worse: 'above' },
-  { id: 'perf', label: 'performance (with)', target: 95, tolerance: 0, unit: 'points', worse: 'below' },
-  { id: 'a11y', label: 'accessibility (with)', target: 95, tolerance: 0, unit: 'points', worse: 'below' },
+  { id: 'score', label: 'score delta', target: 0, tolerance: 1, unit: 'points', worse: 'below', ci: true },
+  { id: 'tbt', label: 'TBT delta', target: 20, tolerance: 15, unit: 'ms', worse: 'above', ci: true },
+  { id: 'lcp', label: 'LCP delta', target: 50, tolerance: 50, unit: 'ms', worse: 'above', ci: true },
+  { id: 'cls', label: 'CLS added', target: 0, tolerance: 0.001, unit: '', worse: 'above', ci: true },
+  { id: 'bootup', label: 'our bootup', target: 50, tolerance: 10, unit: 'ms', worse: 'above', ci: false },
+  { id: 'perf', label: 'performance (with)', target: 95, tolerance: 0, unit: 'points', worse: 'below', ci: true },
+  { id: 'a11y', label: 'accessibility (with)', target: 95, tolerance: 0, unit: 'points', worse: 'below', ci: true },
 ] as const;
 
 export type CostId = (typeof COST_TARGETS)[number]['id'];
@@ -42,4 +48,25 @@ export function judgeCost(id: CostId, value: number): CostVerdict {
   if (!Number.isFinite(value)) return { verdict: 'failed', limit: target };
   if (!over(target)) return { verdict: 'met' };
   return over(target + sign * tolerance) ? { verdict: 'failed', limit: target + sign * tolerance } : { verdict: 'tolerated' };
+}
+
+/** How a run is judged: `gate` (`npm run perf -- --gate`) on every target, `ci` (`npm test`) on those marked `ci`. */
+export type GateMode = 'gate' | 'ci';
+
+/** A figure over its target plus tolerance; `enforced`: it fails the run in this mode. */
+export interface CostFailure {
+  id: CostId;
+  value: number;
+  limit: number;
+  enforced: boolean;
+}
+
+/** The figures of one page's cost (see {@link pageCost}) that are over their target plus tolerance. */
+export function costFailures(cost: Record<CostId, number>, mode: GateMode): CostFailure[] {
+  const failures: CostFailure[] = [];
+  for (const { id, ci } of COST_TARGETS) {
+    const judged = judgeCost(id, cost[id]);
+    if (judged.verdict === 'failed') failures.push({ id, value: cost[id], limit: judged.limit, enforced: mode === 'gate' || ci });
+  }
+  return failures;
 }

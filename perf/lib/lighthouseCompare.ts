@@ -53,6 +53,8 @@ export interface LighthouseCompareOptions {
   variants: LighthouseVariant[];
   /** Rounds; each round runs every variant once, in order (interleaved). */
   runs: number;
+  /** The first round's number (default 1): a page measured again goes on counting. */
+  firstRound?: number;
   chromePath: string;
   chromeFlags: string[];
   /** Requests to count per run (see {@link LighthouseMetrics.matchedRequests}). */
@@ -77,7 +79,8 @@ export async function lighthouseCompare(
   opts: LighthouseCompareOptions,
 ): Promise<{ runs: LighthouseRun[]; medians: Record<string, LighthouseMetrics> }> {
   const runs: LighthouseRun[] = [];
-  for (let round = 1; round <= opts.runs; round++) {
+  const first = opts.firstRound ?? 1;
+  for (let round = first; round < first + opts.runs; round++) {
     for (const variant of opts.variants) {
       const chrome = await launch({ chromePath: opts.chromePath, chromeFlags: opts.chromeFlags, logLevel: 'silent' });
       try {
@@ -145,8 +148,22 @@ export async function lighthouseCompare(
       }
     }
   }
+  return {
+    runs,
+    medians: variantMedians(
+      runs,
+      opts.variants.map((variant) => variant.name),
+    ),
+  };
+}
+
+/**
+ * Each variant's medians over `runs` (each metric's median taken on its own): the runs of one
+ * {@link lighthouseCompare} call, or of several on the same page put together.
+ */
+export function variantMedians(runs: readonly LighthouseRun[], names: readonly string[]): Record<string, LighthouseMetrics> {
   const medians: Record<string, LighthouseMetrics> = {};
-  for (const { name } of opts.variants) {
+  for (const name of names) {
     const mine = runs.filter((run) => run.variant === name);
     const medianOf = (key: keyof LighthouseMetrics): number => median(mine.map((run) => run[key]));
     medians[name] = {
@@ -160,5 +177,5 @@ export async function lighthouseCompare(
       a11y: medianOf('a11y'),
     };
   }
-  return { runs, medians };
+  return medians;
 }

@@ -1,6 +1,6 @@
 /** The cost gate's arithmetic (perf/lib/costGate.ts): deltas per page and the verdicts with their tolerances. */
 import { describe, expect, test } from 'vitest';
-import { judgeCost, pageCost } from '../../../perf/lib/costGate';
+import { costFailures, judgeCost, pageCost } from '../../../perf/lib/costGate';
 
 const metrics = (over: Partial<Record<string, number>>) => ({
   score: 100,
@@ -37,5 +37,13 @@ describe('cost gate', () => {
     expect(judgeCost('cls', 0.0005)).toEqual({ verdict: 'tolerated' });
     expect(judgeCost('perf', 94)).toEqual({ verdict: 'failed', limit: 95 });
     expect(judgeCost('bootup', Number.NaN)).toMatchObject({ verdict: 'failed' });
+  });
+
+  test('npm test (ci) fails on the deltas and scores; our bootup over its limit fails only the full gate', () => {
+    const cost = { score: 0, tbt: 10, lcp: 20, cls: 0, bootup: 75, perf: 100, a11y: 100 };
+    expect(costFailures(cost, 'gate')).toEqual([{ id: 'bootup', value: 75, limit: 60, enforced: true }]);
+    expect(costFailures(cost, 'ci')).toEqual([{ id: 'bootup', value: 75, limit: 60, enforced: false }]);
+    expect(costFailures({ ...cost, tbt: 40, bootup: 45 }, 'ci')).toEqual([{ id: 'tbt', value: 40, limit: 35, enforced: true }]);
+    expect(costFailures({ ...cost, bootup: 60 }, 'gate')).toEqual([]);
   });
 });
