@@ -27,17 +27,13 @@ const MANIFEST = resolve(OUT_DIR, '.vite/manifest.json');
 
 /**
  * Every `src/widgets/<name>/index.ts` is a lazy entry named after its folder, plus its lazy parts;
- * `services` is the network side of the core that the loader imports on the first request, and
- * `core` the loader's second stage (the settings' full validation, planning and mounting the
- * widgets, src/loader/mountPage.ts), in one chunk with the code the widgets share (see the
- * `core` group below).
+ * `core` is the loader's second stage (the settings' full validation, planning and mounting the
+ * widgets, src/loader/mountPage.ts), in one chunk with the code the widgets share, the request
+ * wrapper included (see the `core` group below).
  */
 function widgetEntries(): Record<string, string> {
   const dir = resolve(root, 'src/widgets');
-  const entries: Record<string, string> = {
-    services: resolve(root, 'src/core/services.ts'),
-    core: resolve(root, 'src/loader/mountPage.ts'),
-  };
+  const entries: Record<string, string> = { core: resolve(root, 'src/loader/mountPage.ts') };
   for (const name of readdirSync(dir)) {
     const file = resolve(dir, name, 'index.ts');
     if (existsSync(file)) entries[name] = file;
@@ -62,17 +58,7 @@ interface ManifestEntry {
  * the files being `chunks/<name>-<hash>.js` and `chunks/<import>.js` under the asset base. The
  * loader imports them alongside the chunk, so the framework chunk downloads in parallel with the
  * widget instead of after it.
- *
- * A widget that calls the provider as soon as it mounts says so in its `widget.json`
- * (`"requestsOnMount": true`); its list then also has the `services` chunk (the request wrapper,
- * which the loader imports on the first request): fetched alongside the widget, it saves one
- * round trip before the first stats arrive (the product stars line is a mobile LCP candidate).
  */
-function requestsOnMount(widget: string): boolean {
-  const file = resolve(root, 'src/widgets', widget, 'widget.json');
-  return existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { requestsOnMount?: boolean }).requestsOnMount === true;
-}
-
 function chunkMap(): Record<string, string[]> {
   if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} missing: run the widget build first (npm run build).`);
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestEntry>;
@@ -101,8 +87,6 @@ function chunkMap(): Record<string, string[]> {
     const short = (f: string) => f.replace(/^chunks\/|\.js$/g, '');
     map[entry.name] = [short(entry.file).slice(entry.name.length + 1), ...[...seen].map(short).sort()];
   }
-  const services = map.services && `services-${map.services[0]}`;
-  for (const name of Object.keys(map)) if (services && requestsOnMount(name)) map[name].push(services);
   return map;
 }
 
@@ -175,17 +159,16 @@ const SHARED_CORE = new RegExp(
 
 /**
  * Modules of `src/core/` that one chunk alone imports, so they stay in it rather than cost every
- * page: the request wrapper (the `services` entry), the page reading and stats URL of the star
- * snippets, money and cookies (the currency converter), the bot check (reporting), the editor's
+ * page: the page reading and stats URL of the star snippets, money and cookies (the currency converter), the bot check (reporting), the editor's
  * data (preview badge). A group has no "shared by two chunks" rule of its own once it takes an
  * entry's modules too; `core`'s size limit says when a new one is missing here.
  */
-const ONE_OWNER = /src[\\/]core[\\/](request|services|pageContext|money|cookies|bots|lib[\\/](productStatsUrl|editorData))\.ts$/;
+const ONE_OWNER = /src[\\/]core[\\/](pageContext|money|cookies|bots|lib[\\/](productStatsUrl|editorData))\.ts$/;
 
 /**
  * Chunks nearly every function of which runs as soon as they load: those every page runs at start
- * (the loader's second stage with the shared core, the request wrapper, the star snippets, reporting
- * with tracking, content protection) and the framework, which a Preact widget's first render goes
+ * (the loader's second stage with the shared core and the request wrapper, the star snippets,
+ * reporting with tracking, content protection) and the framework, which a Preact widget's first render goes
  * through. `core`'s shared code defines only, but its functions run at once in the chunks that
  * import it, which compiled each of them on the main thread at its first call: CPU profiles at
  * 4x, 12 loads per page, the own time of `core` and of the second stage (then `mount`)
@@ -193,7 +176,7 @@ const ONE_OWNER = /src[\\/]core[\\/](request|services|pageContext|money|cookies|
  * (`starFills` paid 8). Not the widgets themselves yet: the currency converter's benchmark did
  * not move, and the reviews chunk has no bytes to spare.
  */
-const COMPILE_WHOLE = new Set(['core', 'services', 'star-snippets', 'reporting', 'content-protection', 'framework']);
+const COMPILE_WHOLE = new Set(['core', 'star-snippets', 'reporting', 'content-protection', 'framework']);
 
 const widgetOutput = {
   entryFileNames: 'chunks/[name]-[hash:6].js',
@@ -296,10 +279,14 @@ export default defineConfig(({ mode }) => {
                 // One chunk at start on every page: the loader's second stage (src/loader/
                 // mountPage.ts, its entry) and the framework-free code that the widgets share
                 // (constants, the settings walker and shared sections, storage, star shapes, mount
-                // points, wait-for-object). As two chunks (`mount` and `core`, 3.3 + 3.4 kB) every
-                // page paid one more import and one more module task for the same bytes.
-                // Lighthouse, 8 interleaved rounds, our bootup at 4x: 63.3 -> 45.3 ms (product),
-                // 66.6 -> 59.4 ms (home); 6,688 -> 6,139 B of gzip for the two.
+                // points, wait-for-object), the request wrapper included. As two chunks (`mount` and
+                // `core`, 3.3 + 3.4 kB) every page paid one more import and one more module task for
+                // the same bytes. Lighthouse, 8 interleaved rounds, our bootup at 4x: 63.3 -> 45.3 ms
+                // (product), 66.6 -> 59.4 ms (home); 6,688 -> 6,139 B of gzip for the two. The
+                // request wrapper was a chunk of its own (`services`, 1.2 kB), which every page with
+                // stars imported at start too: one file fewer there, and in one file the three are
+                // 371 B smaller (a product page's first view: 22,003 -> 21,599 B, 6 -> 5 files). A
+                // page that makes no request at start carries its 0.8 kB.
                 name: 'core',
                 // The second stage comes with what it imports (the group takes a captured module's
                 // imports too).

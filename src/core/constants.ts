@@ -49,13 +49,6 @@ export const MOUNT_ATTRIBUTE = 'data-vitrine-mount';
 /** Mutation observer debounce (spec §9): the star snippets and the price converter re-run after it. */
 export const MUTATION_DEBOUNCE_MS = 500;
 
-/**
- * Timeout of review submissions with photo uploads (spec §7, §9), which the request wrapper's
- * callers pass. Here and not in `request.ts`: importing it from there would pull the wrapper
- * out of its `services` chunk into the shared core chunk.
- */
-export const UPLOAD_TIMEOUT_MS = 40000;
-
 // Local storage keys of the reviews widget that its form part writes too.
 /** The order a shopper reviews (`{ code, customerName, customerEmail, productHandle }`, spec §3), kept until it is reviewed. */
 export const REVIEW_ORDER_KEY = 'reviewOrder';

@@ -13,8 +13,7 @@ import type { Report } from './lib/guardWith';
 import type { PageContext } from './pageContext';
 import { readPageProduct } from './pageProduct';
 import { normalizeProduct, type PriceSource, type Product } from './productData';
-import { asRequestError } from './lib/requestFailure';
-import type { Requester } from './request';
+import { isRequestError, type Requester } from './request';
 import type { SelectedVariant } from './selectedVariant';
 
 const errorText = (error: unknown): string => String((error as Error | null)?.message ?? error);
@@ -74,7 +73,7 @@ export async function fetchProductJson(request: Requester, url: string): Promise
     json = await request(url, { cache: 'no-store' });
   } catch (error) {
     // A 2xx answer that is no JSON; anything else: no product at that URL (HTTP status, network, timeout).
-    const status = asRequestError(error)?.status ?? 0;
+    const status = isRequestError(error) ? error.status : 0;
     return status >= 200 && status < 300 ? 'invalid json' : `no product available (${errorText(error)})`;
   }
   const result = normalizeProduct(json, priceSourceOf(json));

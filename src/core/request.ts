@@ -9,6 +9,8 @@ import { toJson } from './lib/toJson';
 export const REQUEST_BUDGET = 50;
 /** Default request timeout. */
 const REQUEST_TIMEOUT_MS = 5000;
+/** Timeout of review submissions with photo uploads (spec §7, §9), which their callers pass. */
+export const UPLOAD_TIMEOUT_MS = 40000;
 
 /** Scalar form value; null/undefined fields are left out. */
 export type FormValue = string | number | boolean | null | undefined;
@@ -24,7 +26,7 @@ export interface RequestOptions {
   form?: Record<string, FormValue | FormValue[]>;
   /** Raw body (FormData for multipart uploads). */
   body?: BodyInit;
-  /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS (constants.ts). */
+  /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS. */
   timeout?: number;
   keepalive?: boolean;
   headers?: Record<string, string>;

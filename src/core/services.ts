@@ -1,8 +1,8 @@
 /**
- * Lazy entry `services`: the network side of the core, imported by the loader on the first
- * request of a page view (usually together with the first widget chunk), so the ≤ 6 kB loader
- * does not carry it. One instance per page: the loader creates the page view's single requester
- * (spec §7: 50 requests per page view) from it.
+ * The network side of the core: the page view's one requester (spec §7: 50 requests per page
+ * view), which the loader's second stage creates. In the `core` chunk with it: as a chunk of its
+ * own, fetched with the first widget that calls the provider, every page with stars imported one
+ * more file at start.
  */
 import { ERR_REQUEST } from './errors';
 import type { Report } from './lib/guardWith';
@@ -10,8 +10,8 @@ import { createRequester, type Requester } from './request';
 
 /**
  * The page view's requester: its reportable failures (spec §8) go to the loader's `report` as
- * request errors (3020) with their details. Here rather than in the loader, which every page
- * downloads.
+ * request errors (3020) with their details. Not in the loader's first stage, which carries no
+ * request wrapper.
  */
 export const createPageRequester = (report: Report): Requester =>
   createRequester({ onError: (info) => report(ERR_REQUEST, new Error(info.message), info) });

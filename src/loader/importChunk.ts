@@ -12,7 +12,7 @@ const requested = new Set<string>();
 const first = (href: string): boolean => !requested.has(href) && !!requested.add(href);
 
 /**
- * Imports the content-hashed lazy chunk `name` (a widget, or `services`) from `assetBase`, once
+ * Imports the content-hashed lazy chunk `name` (a widget, or `core`) from `assetBase`, once
  * per page. The chunk's own imports (the shared chunks) are imported at the same moment, so they
  * download in parallel instead of one after the other. A widget's lazy part comes named with its
  * hash (`reviews.form-<hash>`, from `import part from './lazy/form?part'`, see vite.config.ts):

@@ -6,16 +6,16 @@
  * step cost the first stage no bytes and run in a task of their own.
  */
 import { PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
-import { ERR_INIT, ERR_WIDGET_RENDER } from '../core/errors';
+import { ERR_INIT, ERR_WIDGET_RENDER, reportError } from '../core/errors';
 import { fetchPlacements } from '../core/lib/fetchPlacements';
 import { parseSettings } from '../core/parseSettings';
+import { createPageRequester } from '../core/services';
 import { safe } from '../core/lib/safeCall';
 import type { PageContext } from '../core/pageContext';
 import type { ErrorReporter } from '../core/errors';
 import type { WidgetContext } from '../widgets/types';
 import type { VitrineGlobal } from './boot';
 import { createHost } from './lazyMount';
-import { lazyRequester } from './lazyRequester';
 import { loadWidget, unmountWithin } from './loadWidget';
 import { mountIdle } from './mountIdle';
 import { mountInline } from './mountInline';
@@ -48,7 +48,8 @@ export function startMounting(start: MountStart): void {
   const ctx: WidgetContext = {
     settings: api.settings,
     page: (api.page = start.readPage(win)),
-    request: lazyRequester(() => ctx.load('services')),
+    // The page view's one requester (spec §7: 50 requests per page view).
+    request: createPageRequester(reportError),
     report: start.report,
     setReporter: start.setReporter,
     load: start.load,

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_TIMEOUT_MS } from '../../../src/core/constants';
-import { REQUEST_BUDGET } from '../../../src/core/request';
+import { REQUEST_BUDGET, UPLOAD_TIMEOUT_MS } from '../../../src/core/request';
 import {
   createRequester,
   encodeForm,

@@ -7,7 +7,7 @@
  * see `downscale.ts`) — through the page's request wrapper (budget, 40 s timeout, reports) on an
  * XHR transport that reports the upload's progress. Resolves the decision for the answer; never rejects.
  */
-import { UPLOAD_TIMEOUT_MS } from '../../../core/constants';
+import { UPLOAD_TIMEOUT_MS } from '../../../core/request';
 import type { WidgetContext } from '../../types';
 import { preparePhoto } from './downscale';
 import type { FieldValues } from './fieldRules';

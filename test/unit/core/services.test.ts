@@ -1,0 +1,30 @@
+/** The page view's requester (src/core/services.ts), which the loader's second stage creates once per page. */
+import { describe, expect, test, vi } from 'vitest';
+import { ERR_REQUEST, reportError, setErrorReporter, type ErrorReport } from '../../../src/core/errors';
+import { createPageRequester } from '../../../src/core/services';
+
+const ok = () => Promise.resolve(new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
+
+describe('createPageRequester', () => {
+  test('one budget for the page view: the 51st call is dropped', async () => {
+    vi.stubGlobal('fetch', vi.fn(ok));
+    const request = createPageRequester(reportError);
+    const results = await Promise.all(Array.from({ length: 51 }, () => request('https://p.test/x.json')));
+    expect(results.filter((result) => result !== null)).toHaveLength(50);
+    expect(results[50]).toBeNull();
+  });
+
+  test('a reportable failure goes to the error hook as a request error (3020) with its details', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })),
+    );
+    const reports: ErrorReport[] = [];
+    setErrorReporter((report) => reports.push(report));
+    const request = createPageRequester(reportError);
+    await expect(request('https://p.test/missing.json')).rejects.toBeTruthy();
+    expect(reports.map((report) => [report.code, (report.error as Error).message, report.extra?.status, report.extra?.url])).toEqual([
+      [ERR_REQUEST, expect.any(String), 404, 'https://p.test/missing.json'],
+    ]);
+  });
+});
