@@ -6,6 +6,12 @@
 export const CHUNKS: Record<string, string[]> = __VITRINE_CHUNKS__;
 
 const chunks = new Map<string, Promise<unknown>>();
+/**
+ * Failed imports by chunk name. The browser keeps a module URL that failed to load failed for
+ * the page (its module map: a second `import()` rejects at once, with no request), so the next
+ * try asks for the chunk under another URL (`?retry=1`, `?retry=2`…).
+ */
+const failures = new Map<string, number>();
 /** Every URL this page has asked for, so each is asked for once. */
 const requested = new Set<string>();
 /** True the first time `href` comes: then the caller requests it. */
@@ -32,9 +38,10 @@ export function importChunk<T>(assetBase: string, name: string): Promise<T> {
     // Names are the code's own, so an unknown one is a bug that tests catch: the name alone says which.
     if (!files) return Promise.reject(new Error(name));
     for (const href of files.slice(1).map(url)) if (first(href)) import(/* @vite-ignore */ href).catch(() => {});
-    pending = import(/* @vite-ignore */ url(files[0] ? `${name}-${files[0]}` : name));
+    const failed = failures.get(name) || 0;
+    pending = import(/* @vite-ignore */ url(files[0] ? `${name}-${files[0]}` : name) + (failed ? `?retry=${failed}` : ''));
     // A failed download may succeed on the next try (flaky mobile network): forget it.
-    pending.catch(() => chunks.delete(name));
+    pending.catch(() => chunks.delete(name) && failures.set(name, failed + 1));
     chunks.set(name, pending);
   }
   return pending as Promise<T>;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page, Request } from 'playwright-core';
 import { SEED_FACTS } from '../../server/storage/demoData';
-import type { OpenedPage } from './harness';
+import { eventually, type OpenedPage } from './harness';
 import { axeViolations, clickIn, ev, focused, HOST, providerReviews, SR, useShop, waitUntil, withProduct } from './reviewsWidget';
 
 const shop = useShop();
@@ -192,6 +192,39 @@ describe('write a review', () => {
         await waitUntil(page, `!${SR}.querySelector('dialog')`);
       },
       { url: productUrl(HANDLES.button, '?write-review') },
+    );
+  });
+
+  test('a form that failed to download (a network blip) opens on the next click: asked for again under another URL', async () => {
+    // The browser keeps a module URL that failed failed for the page: asked for again as it was,
+    // the form never opened (src/loader/importChunk.ts).
+    let downloads = 0;
+    await withProduct(
+      shop(),
+      async ({ page, requests }) => {
+        await clickIn(page, '[part=write-button]');
+        await eventually('the failed download', () => downloads > 0);
+        await eventually('the form, the button clicked again', async () => {
+          if (await ev<boolean>(page, `!!${FORM}`)) return true;
+          // A click that the opening form already covers is refused: the next round finds the form.
+          await page
+            .locator(`${HOST} [part=write-button]`)
+            .first()
+            .click({ timeout: 500 })
+            .catch(() => {});
+          return false;
+        });
+        assert.ok(
+          requests.some((url) => /chunks\/reviews\.form-[\w-]+\.js\?retry=1$/.test(url)),
+          'asked for under a new URL',
+        );
+      },
+      {
+        url: productUrl(HANDLES.button),
+        routes: async (context) => {
+          await context.route('**/chunks/reviews.form-*', (route) => (downloads++ ? route.continue() : route.abort()));
+        },
+      },
     );
   });
 
