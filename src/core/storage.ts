@@ -20,12 +20,12 @@ export interface SafeStorage {
   setJSON(key: string, value: unknown): void;
 }
 
-/** Storage over `localStorage` / `sessionStorage`, keys prefixed with 'vitrine:'. */
-export function createStorage(kind: 'local' | 'session'): SafeStorage {
+/** Storage over `localStorage`, keys prefixed with 'vitrine:'. */
+export function createStorage(): SafeStorage {
   const mem = new Map<string, string>();
   const store = (): Storage | null => {
     try {
-      return (globalThis as unknown as Record<string, Storage | undefined>)[kind + 'Storage'] || null;
+      return globalThis.localStorage || null;
     } catch {
       return null;
     }

@@ -34,7 +34,7 @@ export function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' 
     }
     load(plan.name, host);
   };
-  if (!plan.cart || (CART_COOKIE.test(doc.cookie) && createStorage('local').getJSON(CART_STORAGE_KEY)))
+  if (!plan.cart || (CART_COOKIE.test(doc.cookie) && createStorage().getJSON(CART_STORAGE_KEY)))
     return whenIdle(win, safe(mount, ERR_WIDGET_RENDER), plan.later);
   const filled = safe((event: Event) => {
     const items = read(read((event as CustomEvent).detail, 'cart'), 'items');

@@ -19,7 +19,7 @@ import { TEXTS } from './texts';
 const START_KEY = 'cartReservedStart';
 
 export const mount: MountWidget = (host, ctx) => {
-  const storage = createStorage('local');
+  const storage = createStorage();
   const texts = pickTexts(TEXTS, ctx.language);
   // The box needs the cart now, not when the page is idle: start the cart watcher (the loader's
   // idle mount of the same chunk then does nothing), and follow its reads.

@@ -34,7 +34,7 @@ let context: WidgetContext | undefined;
 
 /** The page's one cart reader (created on first use, with the first caller's context). */
 const syncOf = (ctx: WidgetContext) =>
-  pageCartSync({ win: window, request: ctx.request, root: ctx.page.store.root, report: ctx.report, storage: createStorage('local') });
+  pageCartSync({ win: window, request: ctx.request, root: ctx.page.store.root, report: ctx.report, storage: createStorage() });
 
 export const mount: MountWidget = (_host, ctx) => {
   if (context) return;

@@ -33,7 +33,7 @@ import { whenCountryKnown } from './shopperCountry';
 export const mount: MountWidget = (host, ctx) => {
   const settings = readCurrencySettings(ctx.settings.currency);
   const doc = host.ownerDocument;
-  const storage = createStorage('local');
+  const storage = createStorage();
   const prices = readPagePrices(ctx);
   const { pageCurrency } = prices;
   // The embedded snapshot until the provider's fresher rates arrive.

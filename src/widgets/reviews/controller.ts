@@ -101,7 +101,7 @@ export function createController(ctx: WidgetContext, handle: string, settings: R
   /** The provider's latest list; the shown one has the shopper's own unlisted reviews before it. */
   let listed: Review[] = [];
   const showLocal = () => {
-    const stored = createStorage('local').getJSON(SUBMITTED_REVIEWS_KEY);
+    const stored = createStorage().getJSON(SUBMITTED_REVIEWS_KEY);
     state.reviews.value = [...localReviews(stored, handle, listed, state.filter.value, ctx.settings.providerBase), ...listed];
   };
   /** A lazy part that did not load (flaky network): reported; the list stays as it is. */

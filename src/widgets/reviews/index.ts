@@ -76,7 +76,7 @@ export const mount: MountWidget = (host, ctx) => {
       if (review) controller.openModal(review, 0);
       // The form opens by itself for `?write-review`, and for the order whose review of this product
       // was asked for (the form reads the order itself).
-      const order = createStorage('local').getJSON<{ productHandle?: unknown }>(REVIEW_ORDER_KEY);
+      const order = createStorage().getJSON<{ productHandle?: unknown }>(REVIEW_ORDER_KEY);
       if (settings.reviewForm.enabled && (query.has('write-review') || order?.productHandle === handle)) controller.write();
     }, 'ready'),
   );

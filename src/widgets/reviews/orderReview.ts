@@ -50,7 +50,7 @@ export function followReviewOrder(win: Window, root: string): string | null {
   if (!data) return null;
   const stored: Record<string, string> = {};
   for (const key of ['code', 'customerName', 'customerEmail'] as const) if (data[key]) stored[key] = data[key]!;
-  if (Object.keys(stored).length) createStorage('local').setJSON(REVIEW_ORDER_KEY, { ...stored, productHandle: data.productHandle });
+  if (Object.keys(stored).length) createStorage().setJSON(REVIEW_ORDER_KEY, { ...stored, productHandle: data.productHandle });
   const url = `${root.replace(/\/?$/, '/')}products/${encodeURIComponent(data.productHandle)}`;
   win.location.assign(url);
   return url;

@@ -169,7 +169,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('the cart reader (createCartSync)', () => {
   let changed: CartSnapshot[];
   const onChanged = (event: Event) => changed.push((event as CustomEvent<{ cart: CartSnapshot }>).detail.cart);
-  const storage = createStorage('local');
+  const storage = createStorage();
   beforeEach(() => {
     localStorage.clear();
     changed = [];
@@ -422,7 +422,7 @@ describe('callCart: our own cart calls (spec §7)', () => {
     let index = 0;
     const fake = fakeRequester(() => cartAnswers[Math.min(index++, cartAnswers.length - 1)], posts);
     const report = vi.fn();
-    const sync = createCartSync({ win: window, request: fake.request, root: '', report, storage: createStorage('local') });
+    const sync = createCartSync({ win: window, request: fake.request, root: '', report, storage: createStorage() });
     return { fake, report, sync, context: { win: window, root: '', request: fake.request, report, sync } };
   };
   const ADD = `${location.origin}/cart/add.js`;

@@ -4,13 +4,12 @@ import { createStorage } from '../../../src/core/storage';
 
 beforeEach(() => {
   localStorage.clear();
-  sessionStorage.clear();
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('createStorage', () => {
   it('namespaces keys with vitrine:', () => {
-    const storage = createStorage('local');
+    const storage = createStorage();
     storage.set('k', 'v');
     expect(localStorage.getItem('vitrine:k')).toBe('v');
     expect(storage.get('k')).toBe('v');
@@ -19,14 +18,8 @@ describe('createStorage', () => {
     expect(storage.get('k')).toBeNull();
   });
 
-  it('session kind uses sessionStorage', () => {
-    createStorage('session').set('x', '1');
-    expect(sessionStorage.getItem('vitrine:x')).toBe('1');
-    expect(localStorage.getItem('vitrine:x')).toBeNull();
-  });
-
   it('stores JSON and tolerates garbage', () => {
-    const storage = createStorage('local');
+    const storage = createStorage();
     storage.setJSON('o', { a: [1, 2] });
     expect(storage.getJSON<{ a: number[] }>('o')).toEqual({ a: [1, 2] });
     localStorage.setItem('vitrine:bad', '{nope');
@@ -39,7 +32,7 @@ describe('createStorage', () => {
   });
 
   it('falls back to memory on QuotaExceededError', () => {
-    const storage = createStorage('local');
+    const storage = createStorage();
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
@@ -50,7 +43,7 @@ describe('createStorage', () => {
     storage.remove('cart');
     expect(storage.get('cart')).toBeNull();
     // other instances do not see this instance's memory
-    expect(createStorage('local').get('j')).toBeNull();
+    expect(createStorage().get('j')).toBeNull();
   });
 
   it('works in memory when storage access itself throws (sandbox / private mode)', () => {
@@ -62,7 +55,7 @@ describe('createStorage', () => {
       },
     });
     try {
-      const storage = createStorage('local');
+      const storage = createStorage();
       expect(storage.get('a')).toBeNull();
       storage.set('a', '1');
       expect(storage.get('a')).toBe('1');
@@ -80,7 +73,7 @@ describe('createStorage', () => {
     vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
       throw new Error('x');
     });
-    const storage = createStorage('session');
+    const storage = createStorage();
     expect(storage.get('a')).toBeNull();
     expect(() => storage.remove('a')).not.toThrow();
   });

@@ -61,7 +61,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   const { settings } = ctx;
   /** The platform's privacy API, read afresh: the platform loads it on request. */
   const privacy = () => read(read(win, 'Shopify'), 'customerPrivacy');
-  const stored = createStorage('local');
+  const stored = createStorage();
   let queue: TrackEvent[] = [];
   /** Impressions since the last request, by widget. */
   let seen: Record<string, number> = {};

@@ -53,7 +53,7 @@ export function ReviewForm({ controller, open }: FormComponentProps) {
   const { Stars, Spinner } = controller.ui;
   const { Modal, stars: initialStars } = open;
   const texts = formTextsFor(ctx.language);
-  const [storage] = useState(() => createStorage('local'));
+  const [storage] = useState(() => createStorage());
   // Read once: an order review keeps its order for the whole time the form is open.
   const [order] = useState(() => storedOrder(storage, handle));
   const initialValues = { name: order?.name || '', email: order?.email || '', review: '' };

@@ -12,7 +12,7 @@ describe('moveMarket', () => {
   test('posts through the lazy localization part with a country of the chosen currency', async () => {
     const localizationRedirect = vi.fn();
     const c = ctx((async () => ({ localizationRedirect })) as WidgetContext['load']);
-    moveMarket('EUR', c, document, createStorage('session'));
+    moveMarket('EUR', c, document, createStorage());
     await vi.waitFor(() => expect(localizationRedirect).toHaveBeenCalledOnce());
     expect(localizationRedirect.mock.calls[0]![0]).toMatchObject({ currency: 'EUR', root: '', returnTo: '/' });
   });
@@ -22,7 +22,7 @@ describe('moveMarket', () => {
     process.on('unhandledRejection', unhandled);
     try {
       const c = ctx(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-      moveMarket('EUR', c, document, createStorage('session'));
+      moveMarket('EUR', c, document, createStorage());
       await vi.waitFor(() => expect(c.report).toHaveBeenCalledOnce());
       expect(c.report).toHaveBeenCalledWith(2280, expect.any(TypeError), { widget: 'currency-converter', part: 'localization' });
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -34,7 +34,7 @@ describe('moveMarket', () => {
 
   test('a currency no country uses moves nothing', () => {
     const load = vi.fn();
-    moveMarket('XXX', ctx(load), document, createStorage('session'));
+    moveMarket('XXX', ctx(load), document, createStorage());
     expect(load).not.toHaveBeenCalled();
   });
 });

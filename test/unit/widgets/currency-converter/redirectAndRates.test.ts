@@ -8,7 +8,7 @@ import { parseCurrencySettings } from '../../../../src/widgets/currency-converte
 describe('localization redirect (spec §4, §7)', () => {
   it('posts /localization with the platform fields, then not again within 3600 s', () => {
     localStorage.clear();
-    const storage = createStorage('local');
+    const storage = createStorage();
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const now = 1_800_000_000_000;
     expect(localizationRedirect({ currency: 'EUR', country: 'ES', root: '/es/', returnTo: '/es/products/x' }, storage, document, now)).toBe(

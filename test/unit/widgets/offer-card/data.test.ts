@@ -154,7 +154,7 @@ const cartCallOf =
   (ctx: WidgetContext) =>
   (call: CartCall): Promise<CartResult> => {
     const root = ctx.page.store.root;
-    const sync = pageCartSync({ win: window, request: ctx.request, root, report: ctx.report, storage: createStorage('local') });
+    const sync = pageCartSync({ win: window, request: ctx.request, root, report: ctx.report, storage: createStorage() });
     return callCart({ win: window, root, request: ctx.request, report: ctx.report, sync }, call);
   };
 

@@ -25,7 +25,7 @@ describe('withSubmitted: the local list', () => {
     for (const junk of [null, 'x', { a: 1 }, 7]) expect(withSubmitted(junk, entry('1'))).toEqual([entry('1')]);
   });
   test('saveLocalReview stores it in local storage (namespaced); a review without an id is not kept (false: the form reports it, 3700)', () => {
-    const storage = createStorage('local');
+    const storage = createStorage();
     expect(saveLocalReview(storage, entry('1'))).toBe(true);
     saveLocalReview(storage, entry('2', 'hat'));
     expect(saveLocalReview(storage, { handle: 'tee', pending: true, review: { name: 'no id' } })).toBe(false);

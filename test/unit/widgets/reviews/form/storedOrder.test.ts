@@ -9,14 +9,14 @@ const store = (value: unknown) => localStorage.setItem('vitrine:reviewOrder', JS
 
 describe('storedOrder', () => {
   test("the order for this product: code, and name and e-mail when present (the flow's own storage shape)", () => {
-    const storage = createStorage('local');
+    const storage = createStorage();
     store({ code: 'A-1', customerName: ' Ann ', customerEmail: 'ann@example.com', productHandle: 'tee' });
     expect(storedOrder(storage, 'tee')).toEqual({ code: 'A-1', name: 'Ann', email: 'ann@example.com' });
     store({ code: 'A-1', productHandle: 'tee' });
     expect(storedOrder(storage, 'tee')).toEqual({ code: 'A-1', name: '', email: '' });
   });
   test('another product, nothing stored, or junk: none', () => {
-    const storage = createStorage('local');
+    const storage = createStorage();
     expect(storedOrder(storage, 'tee')).toBeNull();
     store({ code: 'A-1', productHandle: 'hat' });
     expect(storedOrder(storage, 'tee')).toBeNull();
@@ -26,7 +26,7 @@ describe('storedOrder', () => {
     expect(storedOrder(storage, 'tee')).toEqual({ code: null, name: '', email: '' });
   });
   test('clearStoredOrder forgets it', () => {
-    const storage = createStorage('local');
+    const storage = createStorage();
     store({ code: 'A-1', productHandle: 'tee' });
     clearStoredOrder(storage);
     expect(localStorage.getItem('vitrine:reviewOrder')).toBeNull();
