@@ -159,21 +159,22 @@ const SHARED_CORE = new RegExp(
 
 /**
  * Modules of `src/core/` that one chunk alone imports, so they stay in it rather than cost every
- * page: the page reading and stats URL of the star snippets, money and cookies (the currency converter), the bot check (reporting), the editor's
- * data (preview badge). A group has no "shared by two chunks" rule of its own once it takes an
- * entry's modules too; `core`'s size limit says when a new one is missing here.
+ * page: the page reading and stats URL of the star snippets, money and cookies (the currency
+ * converter), the bot check (reporting), the editor's data (preview badge). A group has no
+ * "shared by two chunks" rule of its own once it takes an entry's modules too; `core`'s size
+ * limit says when a new one is missing here.
  */
 const ONE_OWNER = /src[\\/]core[\\/](pageContext|money|cookies|bots|lib[\\/](productStatsUrl|editorData))\.ts$/;
 
 /**
  * Chunks nearly every function of which runs as soon as they load: those every page runs at start
  * (the loader's second stage with the shared core and the request wrapper, the star snippets,
- * reporting with tracking, content protection) and the framework, which a Preact widget's first render goes
- * through. `core`'s shared code defines only, but its functions run at once in the chunks that
- * import it, which compiled each of them on the main thread at its first call: CPU profiles at
- * 4x, 12 loads per page, the own time of `core` and of the second stage (then `mount`)
- * 13.5 -> 10.6 ms (home), 13.6 -> 8.8 (collection), 31.5 -> 24.4 (product), for 18 B of gzip
- * (`starFills` paid 8). Not the widgets themselves yet: the currency converter's benchmark did
+ * reporting with tracking, content protection) and the framework, which a Preact widget's first
+ * render goes through. `core`'s shared code defines only, but its functions run at once in the
+ * chunks that import it, which compiled each of them on the main thread at its first call: CPU
+ * profiles at 4x, 12 loads per page, the own time of `core` and of the second stage (then
+ * `mount`) 13.5 -> 10.6 ms (home), 13.6 -> 8.8 (collection), 31.5 -> 24.4 (product), for 18 B of
+ * gzip (`starFills` paid 8). Not the widgets themselves yet: the currency converter's benchmark did
  * not move, and the reviews chunk has no bytes to spare.
  */
 const COMPILE_WHOLE = new Set(['core', 'star-snippets', 'reporting', 'content-protection', 'framework']);

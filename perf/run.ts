@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { Benchmark, BenchContext } from './lib/benchmark.ts';
 import { bundleSizes } from './lib/bundleSizes.ts';
 import { median } from './lib/median.ts';
-import { COST_TARGETS, costFailures, judgeCost, pageCost, type CostId, type GateMode } from './lib/costGate.ts';
+import { COST_TARGETS, costFailures, gateMode, judgeCost, pageCost, type CostId } from './lib/costGate.ts';
 import { lighthouseCompare, variantMedians, type LighthouseMetrics, type LighthouseRun } from './lib/lighthouseCompare.ts';
 import { startHttp2Front, type Http2Front } from './lib/startHttp2Front.ts';
 import { formatTable, type Table } from './lib/table.ts';
@@ -164,9 +164,10 @@ const lighthouseWithWithout: Benchmark = {
       front = ctx.args.has('--http1') ? undefined : await startHttp2Front(port);
       const origin = front?.origin ?? `http://localhost:${port}`;
       await warmUp(`http://127.0.0.1:${port}`, ctx.distDir);
-      // `--gate` fails on every target, `--ci` (npm test) on those marked `ci` (perf/lib/costGate.ts).
-      const mode: GateMode = ctx.args.has('--ci') ? 'ci' : 'gate';
-      const gate = mode === 'ci' || ctx.args.has('--gate');
+      // `--gate` fails on every target, `--ci` (npm test) on those marked `ci` (perf/lib/costGate.ts);
+      // without either, the table judges every target and nothing is measured again.
+      const gate = gateMode(ctx.args);
+      const mode = gate ?? 'gate';
       const variants = [{ name: 'with' }, { name: 'without', blockedUrlPatterns: VITRINE_PATTERNS }];
       const measure = (url: string, firstRound: number) =>
         lighthouseCompare({
@@ -345,7 +346,7 @@ async function main(): Promise<void> {
   const report: { header: typeof header; benchmarks: Record<string, unknown> } = { header, benchmarks: {} };
   // `--gate`: only what the script costs the demo pages, and a failed target is the exit code;
   // `--ci` the same, failing only on the targets CI enforces (perf/lib/costGate.ts).
-  const gate = args.has('--gate') || args.has('--ci');
+  const gate = gateMode(args) !== null;
   for (const bench of gate ? benchmarks.filter((candidate) => candidate.name === 'lighthouse') : benchmarks) {
     console.log('');
     if (bench.skipFlag && args.has(bench.skipFlag)) {

@@ -53,6 +53,11 @@ export function judgeCost(id: CostId, value: number): CostVerdict {
 /** How a run is judged: `gate` (`npm run perf -- --gate`) on every target, `ci` (`npm test`) on those marked `ci`. */
 export type GateMode = 'gate' | 'ci';
 
+/** The gate the command line asks for (`--ci` before `--gate`), or null: no gate, the table only. */
+export function gateMode(args: ReadonlySet<string>): GateMode | null {
+  return args.has('--ci') ? 'ci' : args.has('--gate') ? 'gate' : null;
+}
+
 /** A figure over its target plus tolerance; `enforced`: it fails the run in this mode. */
 export interface CostFailure {
   id: CostId;

@@ -1,6 +1,6 @@
 /** The cost gate's arithmetic (perf/lib/costGate.ts): deltas per page and the verdicts with their tolerances. */
 import { describe, expect, test } from 'vitest';
-import { costFailures, judgeCost, pageCost } from '../../../perf/lib/costGate';
+import { costFailures, gateMode, judgeCost, pageCost } from '../../../perf/lib/costGate';
 
 const metrics = (over: Partial<Record<string, number>>) => ({
   score: 100,
@@ -45,5 +45,12 @@ describe('cost gate', () => {
     expect(costFailures(cost, 'ci')).toEqual([{ id: 'bootup', value: 75, limit: 60, enforced: false }]);
     expect(costFailures({ ...cost, tbt: 40, bootup: 45 }, 'ci')).toEqual([{ id: 'tbt', value: 40, limit: 35, enforced: true }]);
     expect(costFailures({ ...cost, bootup: 60 }, 'gate')).toEqual([]);
+  });
+
+  test('the gate the command line asks for: --ci before --gate, none without either', () => {
+    expect(gateMode(new Set(['--ci']))).toBe('ci');
+    expect(gateMode(new Set(['--gate', '--ci']))).toBe('ci');
+    expect(gateMode(new Set(['--gate', '--http1']))).toBe('gate');
+    expect(gateMode(new Set(['--skip-react']))).toBeNull();
   });
 });
