@@ -120,9 +120,7 @@ export function encodeForm(form: Record<string, FormValue | FormValue[]>): strin
  * with `RequestError` on non-2xx, network failure or invalid JSON;
  * `onError` hears about failures that `isReportableStatus` lets through.
  */
-export function createRequester(
-  opts: { budget?: number; fetch?: typeof fetch; onError?: (info: RequestErrorInfo) => void } = {},
-): Requester {
+export function createRequester(opts: { budget?: number; fetch?: Transport; onError?: (info: RequestErrorInfo) => void } = {}): Requester {
   let left = opts.budget ?? REQUEST_BUDGET;
   return <T>(url: string, init: RequestOptions = {}): Promise<T | null> => {
     if (left <= 0) return Promise.resolve(null);

@@ -3,7 +3,8 @@ import { ERR_GLOBAL_TAKEN, ERR_INIT, ERR_MODULE_INIT, ERR_WRONG_DOMAIN, reportEr
 import { safeCall } from '../core/lib/safeCall';
 import { readPageContext, type PageContext } from '../core/pageContext';
 import type { Settings } from '../core/settings';
-import { importChunk, preload } from './importChunk';
+import { earlyFetch } from './earlyFetch';
+import { importChunk } from './importChunk';
 import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import type * as MountStage from './mountPage';
 import { readSettings } from './readSettings';
@@ -99,13 +100,13 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     }
   }
 
-  const doc = win.document;
   const load = <T>(name: string): Promise<T> => importChunk<T>(settings.assetBase, name);
   // The star snippets (what shoppers should see early, the product stars line a phone's largest
   // paint) start now, with their stats request, while the `core` chunk (the second stage) comes.
+  // The stats response goes to the page's requester, which hands it to the stars line (earlyFetch).
   const stars = starsPlan(settings, page);
   const stats = starsFetch(settings, page);
-  if (stats) preload(doc, stats);
+  const early = stats ? earlyFetch(stats) : undefined;
   if (stars) void load(stars.name).catch(() => {});
   const api: VitrineGlobal = {
     version: __VITRINE_VERSION__,
@@ -134,6 +135,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
             raw,
             scriptUrl,
             load,
+            early,
             readPage: readPageContext,
             setReporter: setErrorReporter,
             report: reportError,

@@ -1,6 +1,6 @@
 /**
- * The loader's chunk imports (stage 1, on every page): the build's chunk map, `importChunk` and
- * `preload`. What mounts widgets is the second stage's, in the `core` chunk (src/loader/mountPage.ts).
+ * The loader's chunk imports (stage 1, on every page): the build's chunk map and `importChunk`.
+ * What mounts widgets is the second stage's, in the `core` chunk (src/loader/mountPage.ts).
  */
 /** The build's chunk map, referenced once: `define` would copy the literal into every use. */
 export const CHUNKS: Record<string, string[]> = __VITRINE_CHUNKS__;
@@ -45,20 +45,4 @@ export function importChunk<T>(assetBase: string, name: string): Promise<T> {
     chunks.set(name, pending);
   }
   return pending as Promise<T>;
-}
-
-/**
- * Adds `<link rel="preload" as="fetch">` for JSON the page will fetch, once per URL. `crossorigin`
- * (anonymous) matches what `fetch()` sends, so the browser reuses the preloaded response.
- */
-export function preload(doc: Document, href: string): void {
-  // A set, not a query for the link: an attribute selector walks the whole page (a collection's
-  // thousands of elements) on every call.
-  if (!first(href)) return;
-  const link = doc.createElement('link');
-  link.rel = 'preload';
-  link.as = 'fetch';
-  link.href = href;
-  link.crossOrigin = '';
-  doc.head.appendChild(link);
 }

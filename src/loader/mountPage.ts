@@ -9,7 +9,7 @@ import { PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
 import { ERR_INIT, ERR_WIDGET_RENDER, reportError } from '../core/errors';
 import { fetchPlacements } from '../core/lib/fetchPlacements';
 import { parseSettings } from '../core/parseSettings';
-import { createPageRequester } from '../core/services';
+import { createPageRequester, type EarlyResponse } from '../core/services';
 import { safe } from '../core/lib/safeCall';
 import type { PageContext } from '../core/pageContext';
 import type { ErrorReporter } from '../core/errors';
@@ -33,6 +33,8 @@ export interface MountStart {
   scriptUrl: string;
   /** The first stage's chunk import (one chunk map, one import per chunk and page). */
   load: <T>(name: string) => Promise<T>;
+  /** The request the first stage started before this chunk came (the product page's stars line stats). */
+  early?: EarlyResponse;
   /** Reads the page (the first stage's `readPageContext`: one copy of it on the page). */
   readPage: (win: Window) => PageContext;
   /** The first stage's error hook: reports it made before the `reporting` chunk came are kept there. */
@@ -49,7 +51,7 @@ export function startMounting(start: MountStart): void {
     settings: api.settings,
     page: (api.page = start.readPage(win)),
     // The page view's one requester (spec §7: 50 requests per page view).
-    request: createPageRequester(reportError),
+    request: createPageRequester(reportError, start.early),
     report: start.report,
     setReporter: start.setReporter,
     load: start.load,

@@ -53,7 +53,7 @@ export function starsPlan(settings: Settings, page: PageContext): Extract<Widget
 
 /**
  * The provider URL the product page's stars line requests on mount (its stats), which the first
- * stage preloads alongside the chunk; null elsewhere, or when the reviews section turns the line
+ * stage requests alongside the chunk; null elsewhere, or when the reviews section turns the line
  * off (raw values: anything but `false` validates to the default, shown).
  */
 export function starsFetch(settings: Settings, page: PageContext): string | null {

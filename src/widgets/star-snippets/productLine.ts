@@ -1,6 +1,6 @@
 /**
  * The product page's stars line (spec §2 "Product page"): which product it is for, its stats
- * (one request per product; the loader has already preloaded it) and whether it shows at all.
+ * (one request per product; the loader has already started it) and whether it shows at all.
  * Where it goes and what a click does are `productStars.ts`'s, what it says `snippetContent.ts`'s.
  */
 import { ERR_MODULE_INIT } from '../../core/errors';

@@ -26,7 +26,7 @@ export function fetchListingStats(ctx: WidgetContext, handles: string[]): Promis
 }
 
 /**
- * Stats of one product (the product page's stars line; the loader preloads the same URL). Null
+ * Stats of one product (the product page's stars line; the loader starts the same request). Null
  * when the request budget is spent or the request failed (the requester reported it).
  */
 export const fetchProductStats = (ctx: WidgetContext, handle: string): Promise<ReviewStats | null> =>

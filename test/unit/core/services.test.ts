@@ -27,4 +27,27 @@ describe('createPageRequester', () => {
       [ERR_REQUEST, expect.any(String), 404, 'https://p.test/missing.json'],
     ]);
   });
+
+  test("a request the loader's early fetch answers takes its response and does not fetch; every other request fetches", async () => {
+    const fetched = vi.fn((_url: string, _init?: RequestInit) => ok());
+    vi.stubGlobal('fetch', fetched);
+    const url = 'https://p.test/api/sf/prs/demo/tee.json';
+    const asked: string[] = [];
+    const early = (called: string, method: string) => {
+      asked.push(`${method} ${called}`);
+      return method === 'GET' && called === url && asked.length === 2 ? Promise.resolve(new Response(JSON.stringify({ early: 1 }))) : null;
+    };
+    const request = createPageRequester(reportError, early);
+    expect(await request('https://p.test/other.json')).toEqual({ ok: 1 });
+    expect(await request(url)).toEqual({ early: 1 });
+    expect(await request(url, { method: 'POST', json: {} })).toEqual({ ok: 1 });
+    expect(asked).toEqual(['GET https://p.test/other.json', `GET ${url}`, `POST ${url}`]);
+    expect(fetched.mock.calls.map(([called]) => called)).toEqual(['https://p.test/other.json', url]);
+  });
+
+  test("an early response that failed is the requester's failure: a network error (status 0)", async () => {
+    vi.stubGlobal('fetch', vi.fn(ok));
+    const request = createPageRequester(reportError, () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(request('https://p.test/x.json')).rejects.toMatchObject({ name: 'RequestError', status: 0 });
+  });
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MOUNTED_EVENT } from '../../../src/core/constants';
 import { setErrorReporter, type ErrorReport } from '../../../src/core/errors';
-import { CHUNKS, importChunk, preload } from '../../../src/loader/importChunk';
+import { CHUNKS, importChunk } from '../../../src/loader/importChunk';
 import { loadWidget, unmountWithin } from '../../../src/loader/loadWidget';
 import type { WidgetContext } from '../../../src/widgets/types';
 
@@ -146,17 +146,5 @@ describe('loadWidget with the settings validation, and unmountWithin', () => {
     unmountWithin(section);
     expect([first!.textContent, second!.textContent, outside!.textContent]).toEqual(['gone', 'gone', 'owned']);
     expect(reports.map((report) => [report.code, (report.error as Error).message])).toEqual([[2280, 'unmount failed']]);
-  });
-});
-
-describe('preload', () => {
-  test('one link per URL: preload as fetch (CORS) for provider JSON', () => {
-    preload(document, 'https://p.example/api/sf/prs/demo/tee.json');
-    preload(document, 'https://p.example/api/sf/prs/demo/tee.json');
-    const links = [...document.head.querySelectorAll('link')];
-    // (`as="fetch"` is checked in Chromium, test/browser/starSnippets.test.ts: jsdom does not reflect it.)
-    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('crossorigin')])).toEqual([
-      ['preload', 'https://p.example/api/sf/prs/demo/tee.json', ''],
-    ]);
   });
 });
