@@ -9,7 +9,8 @@ import { PRODUCT_NAME, REFRESH_EVENT } from '../core/constants';
 import { ERR_INIT, ERR_WIDGET_RENDER, reportError } from '../core/errors';
 import { fetchPlacements } from '../core/lib/fetchPlacements';
 import { parseSettings } from '../core/parseSettings';
-import { createPageRequester, type EarlyResponse } from '../core/services';
+import { createPageRequester } from '../core/services';
+import type { Transport } from '../core/request';
 import { safe } from '../core/lib/safeCall';
 import type { PageContext } from '../core/pageContext';
 import type { ErrorReporter } from '../core/errors';
@@ -33,8 +34,8 @@ export interface MountStart {
   scriptUrl: string;
   /** The first stage's chunk import (one chunk map, one import per chunk and page). */
   load: <T>(name: string) => Promise<T>;
-  /** The request the first stage started before this chunk came (the product page's stars line stats). */
-  early?: EarlyResponse;
+  /** The requests' transport when the first stage started one before this chunk came (`earlyFetch`). */
+  early?: Transport;
   /** Reads the page (the first stage's `readPageContext`: one copy of it on the page). */
   readPage: (win: Window) => PageContext;
   /** The first stage's error hook: reports it made before the `reporting` chunk came are kept there. */

@@ -28,25 +28,24 @@ describe('createPageRequester', () => {
     ]);
   });
 
-  test("a request the loader's early fetch answers takes its response and does not fetch; every other request fetches", async () => {
+  test("the loader's transport (earlyFetch) carries its requests, in the budget; without one, fetch does", async () => {
     const fetched = vi.fn((_url: string, _init?: RequestInit) => ok());
     vi.stubGlobal('fetch', fetched);
-    const url = 'https://p.test/api/sf/prs/demo/tee.json';
-    const asked: string[] = [];
-    const early = (called: string, method: string) => {
-      asked.push(`${method} ${called}`);
-      return method === 'GET' && called === url && asked.length === 2 ? Promise.resolve(new Response(JSON.stringify({ early: 1 }))) : null;
+    const carried: string[] = [];
+    const transport = (url: string, init: RequestInit) => {
+      carried.push(`${init.method} ${url}`);
+      return Promise.resolve(new Response(JSON.stringify({ early: 1 })));
     };
-    const request = createPageRequester(reportError, early);
-    expect(await request('https://p.test/other.json')).toEqual({ ok: 1 });
-    expect(await request(url)).toEqual({ early: 1 });
-    expect(await request(url, { method: 'POST', json: {} })).toEqual({ ok: 1 });
-    expect(asked).toEqual(['GET https://p.test/other.json', `GET ${url}`, `POST ${url}`]);
-    expect(fetched.mock.calls.map(([called]) => called)).toEqual(['https://p.test/other.json', url]);
+    const request = createPageRequester(reportError, transport);
+    expect(await request('https://p.test/a.json')).toEqual({ early: 1 });
+    expect(await request('https://p.test/b.json', { method: 'POST', json: {} })).toEqual({ early: 1 });
+    expect(carried).toEqual(['GET https://p.test/a.json', 'POST https://p.test/b.json']);
+    expect(fetched).not.toHaveBeenCalled();
+    expect(await createPageRequester(reportError)('https://p.test/c.json')).toEqual({ ok: 1 });
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual(['https://p.test/c.json']);
   });
 
-  test("an early response that failed is the requester's failure: a network error (status 0)", async () => {
-    vi.stubGlobal('fetch', vi.fn(ok));
+  test("a transport's failure is the requester's: a network error (status 0)", async () => {
     const request = createPageRequester(reportError, () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(request('https://p.test/x.json')).rejects.toMatchObject({ name: 'RequestError', status: 0 });
   });

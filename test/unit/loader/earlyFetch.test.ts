@@ -3,23 +3,32 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { earlyFetch } from '../../../src/loader/earlyFetch';
 
 const URL = 'https://p.test/api/sf/prs/demo/tee.json';
+const GET: RequestInit = { method: 'GET' };
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('earlyFetch', () => {
-  test('fetches at once; the first GET of its URL takes the response, once; other requests get null', async () => {
-    const response = new Response('{}');
-    const fetched = vi.fn(() => Promise.resolve(response));
+  test('fetches at once; the first GET of its URL takes that response, once; every other request is fetched', async () => {
+    const early = new Response('{}');
+    const fetched = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('[]')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(early)),
+    );
+    const transport = earlyFetch(URL);
     vi.stubGlobal('fetch', fetched);
-    const take = earlyFetch(URL);
-    expect(fetched.mock.calls).toEqual([[URL]]);
-    expect(take('https://p.test/other.json', 'GET')).toBeNull();
-    expect(take(URL, 'POST')).toBeNull();
-    expect(await take(URL, 'GET')).toBe(response);
-    // A body reads once: a second GET of the URL fetches for itself.
-    expect(take(URL, 'GET')).toBeNull();
+    await transport('https://p.test/other.json', GET);
+    await transport(URL, { method: 'POST', body: '{}' });
+    expect(await transport(URL, GET)).toBe(early);
+    // A body reads once: a second GET of the URL is fetched.
+    expect(await transport(URL, GET)).not.toBe(early);
+    expect(fetched.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      'GET https://p.test/other.json',
+      `POST ${URL}`,
+      `GET ${URL}`,
+    ]);
   });
 
   test('a failed fetch that nobody takes raises no unhandled rejection; taken, it rejects', async () => {
@@ -31,10 +40,10 @@ describe('earlyFetch', () => {
         vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
       );
       earlyFetch(URL);
-      const take = earlyFetch(URL);
+      const transport = earlyFetch(URL);
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).not.toHaveBeenCalled();
-      await expect(take(URL, 'GET')).rejects.toThrow('Failed to fetch');
+      await expect(transport(URL, GET)).rejects.toThrow('Failed to fetch');
     } finally {
       process.off('unhandledRejection', unhandled);
     }
