@@ -204,6 +204,8 @@ export default defineConfig(({ mode }) => {
       restoreMocks: true,
       // Globals a test stubs (fetch, IntersectionObserver…) are put back after each test.
       unstubGlobals: true,
+      // A temporary directory per run, removed at its end (the provider's tests make hundreds).
+      globalSetup: ['test/unit/tempRoot.ts'],
     };
     const projects: TestProjectInlineConfiguration[] = [
       { extends: true, test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'] } },

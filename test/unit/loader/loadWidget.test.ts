@@ -5,9 +5,9 @@
  * download forgotten so the next call tries again, a mounted widget announced (`vitrine:mounted`),
  * and a widget that fails to load or mount reported, never thrown.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MOUNTED_EVENT } from '../../../src/core/constants';
 import { setErrorReporter, type ErrorReport } from '../../../src/core/errors';
 import { CHUNKS, importChunk } from '../../../src/loader/importChunk';
@@ -15,6 +15,9 @@ import { loadWidget, unmountWithin } from '../../../src/loader/loadWidget';
 import type { WidgetContext } from '../../../src/widgets/types';
 
 let assetBase = '';
+afterAll(() => {
+  if (assetBase) rmSync(assetBase, { recursive: true, force: true });
+});
 beforeAll(() => {
   // A tiny "build": the chunk map the loader would embed, and the chunk files it points at.
   // Under the project (test/out is not tracked): the test runner imports files it can reach.
