@@ -39,12 +39,22 @@ describe('cost gate', () => {
     expect(judgeCost('bootup', Number.NaN)).toMatchObject({ verdict: 'failed' });
   });
 
-  test('npm test (ci) fails on the deltas and scores; our bootup over its limit fails only the full gate', () => {
+  test('npm test (ci) fails on the deltas and scores at their tolerances, and on our bootup at its wider CI tolerance', () => {
     const cost = { score: 0, tbt: 10, lcp: 20, cls: 0, bootup: 75, perf: 100, a11y: 100 };
     expect(costFailures(cost, 'gate')).toEqual([{ id: 'bootup', value: 75, limit: 60, enforced: true }]);
+    // Over the full gate's 60 ms, within npm test's 80: shown, not failed.
     expect(costFailures(cost, 'ci')).toEqual([{ id: 'bootup', value: 75, limit: 60, enforced: false }]);
+    expect(costFailures({ ...cost, bootup: 80 }, 'ci')).toEqual([{ id: 'bootup', value: 80, limit: 60, enforced: false }]);
+    expect(costFailures({ ...cost, bootup: 81 }, 'ci')).toEqual([{ id: 'bootup', value: 81, limit: 80, enforced: true }]);
+    expect(costFailures({ ...cost, bootup: Number.NaN }, 'ci')).toMatchObject([{ id: 'bootup', enforced: true }]);
     expect(costFailures({ ...cost, tbt: 40, bootup: 45 }, 'ci')).toEqual([{ id: 'tbt', value: 40, limit: 35, enforced: true }]);
     expect(costFailures({ ...cost, bootup: 60 }, 'gate')).toEqual([]);
+  });
+
+  test("a tolerance given to judgeCost replaces the target's own", () => {
+    expect(judgeCost('bootup', 70)).toEqual({ verdict: 'failed', limit: 60 });
+    expect(judgeCost('bootup', 70, 30)).toEqual({ verdict: 'tolerated' });
+    expect(judgeCost('bootup', 81, 30)).toEqual({ verdict: 'failed', limit: 80 });
   });
 
   test('the gate the command line asks for: --ci before --gate, none without either', () => {
