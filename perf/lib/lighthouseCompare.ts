@@ -1,5 +1,5 @@
 import lighthouse from 'lighthouse';
-import { launch } from 'chrome-launcher';
+import { launchChrome } from './launchChrome.ts';
 import { median } from './median.ts';
 import { scriptName } from './scriptName.ts';
 import { unattributedModuleTime } from './unattributedModuleTime.ts';
@@ -72,8 +72,8 @@ interface NetworkItem {
 /**
  * Runs Lighthouse (performance and accessibility, default mobile config) on `url` for every variant,
  * `runs` rounds, interleaved (A, B, A, B, …) so that machine noise hits all variants alike. Each
- * run gets a fresh Chrome from chrome-launcher. Returns every run and the per-variant medians
- * (each metric's median taken on its own).
+ * run gets a fresh Chrome from chrome-launcher (`launchChrome`). Returns every run and the
+ * per-variant medians (each metric's median taken on its own).
  */
 export async function lighthouseCompare(
   opts: LighthouseCompareOptions,
@@ -82,7 +82,7 @@ export async function lighthouseCompare(
   const first = opts.firstRound ?? 1;
   for (let round = first; round < first + opts.runs; round++) {
     for (const variant of opts.variants) {
-      const chrome = await launch({ chromePath: opts.chromePath, chromeFlags: opts.chromeFlags, logLevel: 'silent' });
+      const chrome = await launchChrome({ chromePath: opts.chromePath, chromeFlags: opts.chromeFlags, logLevel: 'silent' });
       try {
         const result = await lighthouse(
           opts.url,
