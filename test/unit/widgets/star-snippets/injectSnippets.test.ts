@@ -181,6 +181,24 @@ describe("the theme's own rating (the platform's review metafields)", () => {
     expect(fetchStats).not.toHaveBeenCalled();
   });
 
+  test("once a card has matched, a rated card's title is never looked for (no visibility checks)", async () => {
+    // jsdom has no checkVisibility: counted where a browser would call it.
+    const checkVisibility = vi.fn(() => true);
+    Object.defineProperty(Element.prototype, 'checkVisibility', { value: checkVisibility, configurable: true });
+    try {
+      const cards = ['a', 'b', 'c', 'd', 'e', 'f'].map((h) => ratedDawnCard(h)).join('');
+      const { injector, fetchStats } = setup(`<main><ul>${cards}</ul></main>`);
+      await injector.run();
+      expect(snippets()).toEqual([]);
+      expect(fetchStats).not.toHaveBeenCalled();
+      // The first link's title, shown: how the page's layout is found. None for the other eleven
+      // links (two per card).
+      expect(checkVisibility).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (Element.prototype as { checkVisibility?: unknown }).checkVisibility;
+    }
+  });
+
   test("Horizon's labelled .rating counts too; a .rating without a label (some other widget) does not", async () => {
     const horizon = '<div class="rating-wrapper"><div class="rating" aria-label="Rating: 4.6 out of 5"></div></div>';
     const { injector } = setup(
