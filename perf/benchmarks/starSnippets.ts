@@ -6,6 +6,10 @@
  * Everything is served through Playwright routes (no server): the page, the built chunks, and a
  * fake stats endpoint answering the one batched request. 100 and 1,000 runs are interleaved; the
  * ratio 1000/100 is the number to watch (≈ 10 = linear).
+ *
+ * Then the same cards as a shop that syncs the platform's review metafields renders them, each
+ * showing the theme's own rating: the snippets add nothing there and ask for nothing, and what
+ * they cost is the mount's scan alone.
  */
 import type { Benchmark } from '../lib/benchmark.ts';
 import { entryChunkUrl, inPageRounds, ORIGIN } from '../lib/inPageRounds.ts';
@@ -14,13 +18,20 @@ import { scaleTargets } from '../lib/scaleTargets.ts';
 
 const SIZES = [100, 1000] as const;
 
-/** Dawn's `card-product` markup (as the demo shop renders it), `cardCount` cards with unique handles. */
-function collectionPage(cardCount: number): string {
+/** Dawn's rating in a card (`reviews.rating` metafields, rendered by the theme as the demo shop does). */
+const DAWN_RATING =
+  '<div class="rating" role="img" aria-label="4.6 out of 5.0 stars"><span aria-hidden="true" class="rating-star" style="--rating: 4; --rating-max: 5.0; --rating-decimal: 0.5;"></span></div><p class="rating-text caption"><span aria-hidden="true">4.6 / 5.0</span></p><p class="rating-count caption"><span aria-hidden="true">(12)</span><span class="visually-hidden">12 total reviews</span></p>';
+
+/**
+ * Dawn's `card-product` markup (as the demo shop renders it), `cardCount` cards with unique
+ * handles; with `rated`, each shows the theme's rating.
+ */
+function collectionPage(cardCount: number, rated = false): string {
   const cards: string[] = [];
   for (let i = 0; i < cardCount; i++) {
     const handle = `bench-product-${i}`;
     cards.push(
-      `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="600" height="600"></div></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${i}"><a href="/products/${handle}" id="CardLink-${i}" class="full-unstyled-link">Product ${i}</a></h3><div class="card-information"><span class="caption-large light">Vendor</span><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$${(10 + (i % 90)).toFixed(2)}</span></div></div></div></div></div></div></div></div></li>`,
+      `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="600" height="600"></div></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${i}"><a href="/products/${handle}" id="CardLink-${i}" class="full-unstyled-link">Product ${i}</a></h3>${rated ? DAWN_RATING : ''}<div class="card-information"><span class="caption-large light">Vendor</span><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$${(10 + (i % 90)).toFixed(2)}</span></div></div></div></div></div></div></div></div></li>`,
     );
   }
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench ${cardCount}</title><style>.grid{display:grid;grid-template-columns:repeat(4,1fr);gap:16px;list-style:none;padding:0}img{width:100%;height:auto}</style></head><body><main><ul id="product-grid" class="grid product-grid">${cards.join('')}</ul></main></body></html>`;
@@ -63,6 +74,28 @@ const MEASURE = (chunk: string, cardCount: number) => `(async () => {
   return { sync: t1 - t0, filled: t2 - t0, frame: t3 - t0, work: t1 - t0 + (t2 - window.__statsAt), placed: document.querySelectorAll('[data-vitrine-stars]').length, error: window.__benchError || null };
 })()`;
 
+/**
+ * In the page, on rated cards: the mount's time (the scan, which finds every card rated) and the
+ * next frame; no snippet is placed and no stats are asked for (`requests`, counted by the route).
+ */
+const MEASURE_RATED = (chunk: string) => `(async () => {
+  const widget = await import(${JSON.stringify(chunk)});
+  const ctx = {
+    settings: { shopId: 'bench', providerBase: '${ORIGIN}/api/', assetBase: '${ORIGIN}/vitrine/', colors: { starFront: '#fbda03', starBack: '#cecece' }, reviews: {} },
+    page: { pageType: 'collection', localeRoot: '', productHandle: null, collectionHandle: 'all', store: {}, path: '/collections/all', url: location.href },
+    request: (url) => ((window.__requests = (window.__requests || 0) + 1), Promise.resolve({})),
+    report: (code, error) => { window.__benchError = String(error && error.message || error); },
+    language: 'en',
+    onRefresh: () => () => {},
+    setCountryCode: () => {},
+  };
+  const t0 = performance.now();
+  widget.mount(document.createElement('div'), ctx);
+  const t1 = performance.now();
+  const t2 = await new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+  return { sync: t1 - t0, frame: t2 - t0, placed: document.querySelectorAll('[data-vitrine-stars]').length, requests: window.__requests || 0, error: window.__benchError || null };
+})()`;
+
 export const starSnippets: Benchmark = {
   name: 'starSnippets',
   skipFlag: '--skip-stars',
@@ -86,6 +119,20 @@ export const starSnippets: Benchmark = {
       },
       label: 'stars',
     });
+    const ratedPages = new Map<number, string>(SIZES.map((size) => [size, collectionPage(size, true)]));
+    const rated = await inPageRounds(ctx, rounds, {
+      sizes: SIZES,
+      phases: ['sync', 'frame'] as const,
+      path: '/collections/all',
+      fulfil: (_url, _request, size) => ({ contentType: 'text/html; charset=utf-8', body: ratedPages.get(size)! }),
+      measure: () => MEASURE_RATED(chunkUrl),
+      check: (size, result) => {
+        if (result.error) throw new Error(`star snippets reported: ${String(result.error)}`);
+        if (result.placed || result.requests)
+          throw new Error(`${size} rated cards: ${String(result.placed)} snippets, ${String(result.requests)} requests`);
+      },
+      label: 'stars on rated cards',
+    });
     type Phase = 'sync' | 'filled' | 'frame' | 'work';
     const med = (size: number, phase: Phase) => median(results[size]![phase]);
     const ratio = (phase: Phase) => {
@@ -94,6 +141,11 @@ export const starSnippets: Benchmark = {
       return at100 > 0 ? `${(at1000 / at100).toFixed(2)}x` : 'n/a';
     };
     const row = (label: string, phase: Phase) => [label, med(100, phase), med(1000, phase), ratio(phase)];
+    const ratedRow = (label: string, phase: 'sync' | 'frame') => {
+      const at100 = median(rated[100]![phase]);
+      const at1000 = median(rated[1000]![phase]);
+      return [label, at100, at1000, at100 > 0 ? `${(at1000 / at100).toFixed(2)}x` : 'n/a'];
+    };
     const work = med(1000, 'work');
     const growth = med(100, 'work') > 0 ? work / med(100, 'work') : Number.NaN;
     return {
@@ -112,6 +164,12 @@ export const starSnippets: Benchmark = {
             'A ratio near 10 means linear in the number of cards.',
           ],
         },
+        {
+          title: `Star snippets on cards that show the theme's own rating (a shop that syncs the platform's review metafields; median of ${rounds} interleaved rounds, ms)`,
+          columns: ['phase (from mount)', '100 cards', '1,000 cards', 'ratio 1000/100'],
+          rows: [ratedRow('mount returns (the scan: every card rated)', 'sync'), ratedRow('next frame (style + layout included)', 'frame')],
+          notes: ['No snippet placed and no stats asked for: checked in every run.'],
+        },
         scaleTargets(
           'Star snippets at scale against the targets (issue 13)',
           '1,000 cards',
@@ -121,7 +179,7 @@ export const starSnippets: Benchmark = {
           "Our work: the mount's synchronous scan plus the time from the stats answer in hand to the last snippet filled; the browser's own style and layout of the snippets is the 'next frame' row.",
         ),
       ],
-      data: results,
+      data: { cards: results, ratedCards: rated },
     };
   },
 };
