@@ -29,7 +29,8 @@ export const mount: MountWidget = (_host, ctx) => {
     shopId: settings.shopId,
     build: __VITRINE_VERSION__,
     demoMode: settings.demoMode,
-    url: win.location.href,
+    // The page's address when a report is made (the reporter's first step).
+    url: '',
     userAgent: win.navigator.userAgent,
     // Read when a report is made: a phone turned since shows its screen as it is then.
     screen: win.screen,

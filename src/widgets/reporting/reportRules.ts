@@ -142,5 +142,5 @@ export function decideReport(report: ErrorReport, state: ReportState, env: Repor
   if (IGNORED.test(message)) return { action: 'drop', reason: 'ignored' };
   if (state.taken >= MAX_REPORTS) return { action: 'drop', reason: 'cap' };
   const fields = reportFields(report, message, env);
-  return state.open ? { action: 'send', fields } : { action: 'hold', fields };
+  return { action: state.open ? 'send' : 'hold', fields };
 }

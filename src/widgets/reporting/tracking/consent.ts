@@ -53,10 +53,11 @@ export function consentLimit(raw: string): ConsentLimit {
 function ask(privacy: unknown, method: string): unknown {
   try {
     const fn = read(privacy, method);
-    return typeof fn === 'function' ? fn.call(privacy) : undefined;
+    if (typeof fn === 'function') return fn.call(privacy);
   } catch {
-    return undefined;
+    /* a throwing method: no answer */
   }
+  return undefined;
 }
 
 /** The platform API's answer: its tracking consent, or (newer API) whether analytics is allowed. */

@@ -19,6 +19,8 @@
  *   and the consent report (`POST /api/consent`, once per change: the last one sent is kept in
  *   local storage).
  * - The shop owner in the theme editor or a preview is not a visitor: nothing is tracked there.
+ * - A page the browser prerenders (the theme's speculation rules, the address bar's guess) may
+ *   never be shown: consent is decided, and the page view sent, once it is (`prerenderingchange`).
  */
 import { ERR_CONSENT_COOKIE, ERR_CONSENT_POLICY, ERR_TIMER_CALLBACK } from '../../../core/errors';
 import { waitForObject } from '../../../core/lib/waitForObject';
@@ -57,7 +59,8 @@ type TrackEvent = Record<string, unknown>;
 export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () => void {
   if (ctx.page.designMode || ctx.page.preview) return () => {};
   const win = window;
-  const doc = win.document;
+  /** `prerendering`: not in TypeScript's DOM types yet. */
+  const doc = win.document as Document & { prerendering?: boolean };
   const { settings } = ctx;
   /** The platform's privacy API, read afresh: the platform loads it on request. */
   const privacy = () => read(read(win, 'Shopify'), 'customerPrivacy');
@@ -101,6 +104,8 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
   };
 
   const decide = safe(() => {
+    // Prerendered, not shown yet: decided when shown (its `prerenderingchange`, below).
+    if (doc.prerendering) return;
     const api = privacy();
     const decision = decideConsent({
       limit: settings.consentLimit,
@@ -209,6 +214,7 @@ export function startTracking(ctx: WidgetContext, post: typeof postBeacon): () =
     [win, 'pagehide', onHide],
     [doc, 'visibilitychange', onHide],
     [doc, 'visitorConsentCollected', onCollected],
+    [doc, 'prerenderingchange', decide],
   ];
   for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
 

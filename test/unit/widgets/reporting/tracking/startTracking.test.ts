@@ -201,6 +201,30 @@ describe('tracking with consent', () => {
     expect(later.meta.sessionId).not.toBe(first.meta.sessionId);
   });
 
+  it('a prerendered page (speculation rules, the address bar) sends nothing and writes no cookie until it is shown', () => {
+    const log = logCookies();
+    let prerendering = true;
+    Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
+    try {
+      // Prerendered pages are hidden: no heartbeat either, nor a final send if it is dropped.
+      visibility = 'hidden';
+      start();
+      vi.advanceTimersByTime(10_000);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(tracks()).toEqual([]);
+      expect(log.filter((entry) => entry === 'write')).toEqual([]);
+      // The shopper opens it: its page view, then heartbeats as on any page.
+      prerendering = false;
+      visibility = 'visible';
+      document.dispatchEvent(new Event('prerenderingchange'));
+      expect(types()).toEqual([[1, ['page_view']]]);
+      vi.advanceTimersByTime(5_000);
+      expect(types().slice(1)).toEqual([[2, ['heartbeat']]]);
+    } finally {
+      delete (document as { prerendering?: boolean }).prerendering;
+    }
+  });
+
   it('an id cookie that is not one of ours is replaced', () => {
     document.cookie = 'vitrine_uid=<script>; path=/';
     document.cookie = 'vitrine_sid=0123; path=/';
