@@ -97,9 +97,14 @@ before(async () => {
 });
 
 after(async () => {
-  const exited = new Promise((done) => chrome.once('exit', done));
-  chrome.kill('SIGTERM');
-  await exited;
+  if (chrome.exitCode === null && chrome.signalCode === null) {
+    const exited = new Promise((done) => chrome.once('exit', done));
+    // SIGTERM lets Chromium shut down and remove its files; SIGKILL if it has not within 10 s.
+    chrome.kill('SIGTERM');
+    const stuck = setTimeout(() => chrome.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(stuck);
+  }
   front.close();
   await shop.close();
   rmSync(profile, { recursive: true, force: true });
