@@ -4,19 +4,16 @@
  * be shown: its page view goes only when the shopper opens it.
  *
  * Chromium does not prerender while a DevTools client is attached (`PrerenderingDisabledByDevTools`),
- * so this test drives no browser: Chromium is started on a start page that asks for the product
+ * so this test drives no browser: Chromium is started (as for Lighthouse, `launchChrome`) on a start page that asks for the product
  * page's prerender and waits for the test's word to open it; a front server in the test (the
  * shop's origin, passing everything else to the demo shop) records what each request was for
  * (`Sec-Purpose: prefetch;prerender`) and the tracking requests' bodies.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { launchChrome, type LaunchedChrome } from '../../perf/lib/launchChrome';
 import { eventually, SHOWN_WITHIN_MS, startShop, type Shop } from './harness';
 import { CHROMIUM_FLAGS } from './chromiumFlags';
 
@@ -42,8 +39,7 @@ const START = `<!doctype html><html lang="en"><title>Start</title><p>Start</p>
 
 let shop: Shop;
 let front: Server;
-let chrome: ChildProcess;
-let profile: string;
+let chrome: LaunchedChrome;
 const seen: Seen[] = [];
 let go = false;
 
@@ -79,35 +75,25 @@ before(async () => {
   });
   await new Promise<void>((listening) => front.listen(0, '127.0.0.1', listening));
   const origin = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-  // Its own profile and temporary directory, both removed at the end.
-  profile = mkdtempSync(join(tmpdir(), 'vitrine-prerender-'));
-  chrome = spawn(
-    process.env.CHROME_PATH || '/usr/bin/chromium',
-    [
+  // Nothing attaches to its debugging port. Its profile and temporary files go with `kill`.
+  chrome = await launchChrome({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: [
       '--headless=new',
       ...CHROMIUM_FLAGS,
-      `--user-data-dir=${join(profile, 'user')}`,
       `--user-agent=${DESKTOP_AGENT}`,
       '--window-size=1920,1080',
       '--screen-info={1920x1080}',
-      `${origin}/start`,
     ],
-    { stdio: 'ignore', env: { ...process.env, TMPDIR: profile } },
-  );
+    startingUrl: `${origin}/start`,
+    logLevel: 'silent',
+  });
 });
 
 after(async () => {
-  if (chrome.exitCode === null && chrome.signalCode === null) {
-    const exited = new Promise((done) => chrome.once('exit', done));
-    // SIGTERM lets Chromium shut down and remove its files; SIGKILL if it has not within 10 s.
-    chrome.kill('SIGTERM');
-    const stuck = setTimeout(() => chrome.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(stuck);
-  }
+  await chrome.kill();
   front.close();
   await shop.close();
-  rmSync(profile, { recursive: true, force: true });
 });
 
 test('a prerendered product page is made ready, widgets included, and sends its page view only once the shopper opens it', async () => {
