@@ -48,18 +48,21 @@ function fakeStats(handles: string[]): Record<string, { r: number; s: number; d:
   return out;
 }
 
-/** Runs in the page (a string: no bundler helpers inside the page). Resolves the timings. */
-const MEASURE = (chunk: string, cardCount: number) => `(async () => {
-  const widget = await import(${JSON.stringify(chunk)});
-  const ctx = {
+/** The widget context of a collection page, as page code, with `request` (page code too) for its stats. */
+const widgetContext = (request: string) => `{
     settings: { shopId: 'bench', providerBase: '${ORIGIN}/api/', assetBase: '${ORIGIN}/vitrine/', colors: { starFront: '#fbda03', starBack: '#cecece' }, reviews: {} },
     page: { pageType: 'collection', localeRoot: '', productHandle: null, collectionHandle: 'all', store: {}, path: '/collections/all', url: location.href },
-    request: (url, init) => fetch(url, { method: (init && init.method) || 'GET', headers: { 'content-type': 'application/json' }, body: init && init.json ? JSON.stringify(init.json) : undefined }).then((response) => response.json()).then((json) => ((window.__statsAt = performance.now()), json)),
+    request: ${request},
     report: (code, error) => { window.__benchError = String(error && error.message || error); },
     language: 'en',
     onRefresh: () => () => {},
     setCountryCode: () => {},
-  };
+  }`;
+
+/** Runs in the page (a string: no bundler helpers inside the page). Resolves the timings. */
+const MEASURE = (chunk: string, cardCount: number) => `(async () => {
+  const widget = await import(${JSON.stringify(chunk)});
+  const ctx = ${widgetContext("(url, init) => fetch(url, { method: (init && init.method) || 'GET', headers: { 'content-type': 'application/json' }, body: init && init.json ? JSON.stringify(init.json) : undefined }).then((response) => response.json()).then((json) => ((window.__statsAt = performance.now()), json))")};
   const done = () => document.querySelectorAll('[data-vitrine-stars]:not([data-vitrine-pending])').length >= ${cardCount};
   let resolveFilled;
   const filled = new Promise((resolve) => (resolveFilled = resolve));
@@ -80,15 +83,7 @@ const MEASURE = (chunk: string, cardCount: number) => `(async () => {
  */
 const MEASURE_RATED = (chunk: string) => `(async () => {
   const widget = await import(${JSON.stringify(chunk)});
-  const ctx = {
-    settings: { shopId: 'bench', providerBase: '${ORIGIN}/api/', assetBase: '${ORIGIN}/vitrine/', colors: { starFront: '#fbda03', starBack: '#cecece' }, reviews: {} },
-    page: { pageType: 'collection', localeRoot: '', productHandle: null, collectionHandle: 'all', store: {}, path: '/collections/all', url: location.href },
-    request: (url) => ((window.__requests = (window.__requests || 0) + 1), Promise.resolve({})),
-    report: (code, error) => { window.__benchError = String(error && error.message || error); },
-    language: 'en',
-    onRefresh: () => () => {},
-    setCountryCode: () => {},
-  };
+  const ctx = ${widgetContext('() => ((window.__requests = (window.__requests || 0) + 1), Promise.resolve({}))')};
   const t0 = performance.now();
   widget.mount(document.createElement('div'), ctx);
   const t1 = performance.now();
@@ -135,17 +130,14 @@ export const starSnippets: Benchmark = {
     });
     type Phase = 'sync' | 'filled' | 'frame' | 'work';
     const med = (size: number, phase: Phase) => median(results[size]![phase]);
-    const ratio = (phase: Phase) => {
-      const at1000 = med(1000, phase);
-      const at100 = med(100, phase);
-      return at100 > 0 ? `${(at1000 / at100).toFixed(2)}x` : 'n/a';
-    };
-    const row = (label: string, phase: Phase) => [label, med(100, phase), med(1000, phase), ratio(phase)];
-    const ratedRow = (label: string, phase: 'sync' | 'frame') => {
-      const at100 = median(rated[100]![phase]);
-      const at1000 = median(rated[1000]![phase]);
+    /** A table row: `phase`'s medians for 100 and 1,000 cards of `of` (the runs), and their ratio. */
+    const tableRow = <P extends string>(of: Record<number, Record<P, number[]>>, label: string, phase: P) => {
+      const at100 = median(of[100]![phase]);
+      const at1000 = median(of[1000]![phase]);
       return [label, at100, at1000, at100 > 0 ? `${(at1000 / at100).toFixed(2)}x` : 'n/a'];
     };
+    const row = (label: string, phase: Phase) => tableRow(results, label, phase);
+    const ratedRow = (label: string, phase: 'sync' | 'frame') => tableRow(rated, label, phase);
     const work = med(1000, 'work');
     const growth = med(100, 'work') > 0 ? work / med(100, 'work') : Number.NaN;
     return {
