@@ -1,7 +1,7 @@
 /**
  * The request wrapper every call goes through (spec §7): a budget of 50
  * calls per page view (extra calls are silently dropped), a default timeout
- * that raises a timeout error, JSON or form bodies, text for DELETE.
+ * that raises a timeout error, JSON or raw bodies, text for DELETE.
  */
 import { toJson } from './lib/toJson';
 
@@ -12,9 +12,6 @@ const REQUEST_TIMEOUT_MS = 5000;
 /** Timeout of review submissions with photo uploads (spec §7, §9), which their callers pass. */
 export const UPLOAD_TIMEOUT_MS = 40000;
 
-/** Scalar form value; null/undefined fields are left out. */
-export type FormValue = string | number | boolean | null | undefined;
-
 /** Options of one request.
  * @public
  */
@@ -22,13 +19,10 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON body (sent as application/json). */
   json?: unknown;
-  /** Form-urlencoded body; arrays become `key[]` repeated; nested keys as flat keys (`errors[0][msg]`). */
-  form?: Record<string, FormValue | FormValue[]>;
   /** Raw body (FormData for multipart uploads). */
   body?: BodyInit;
   /** ms; default REQUEST_TIMEOUT_MS, uploads pass UPLOAD_TIMEOUT_MS. */
   timeout?: number;
-  keepalive?: boolean;
   headers?: Record<string, string>;
   /** Resolve the response text instead of parsing JSON (DELETE always does). */
   text?: boolean;
@@ -101,18 +95,6 @@ export function isReportableStatus(status: number, url: string, method = 'GET'):
   return !(status === 422 && method.toUpperCase() === 'POST' && /\/cart\/(add|change)(\.js(on)?)?$/.test(urlPath));
 }
 
-/** Form-urlencodes a flat record (PHP-style `key[]` for arrays). */
-export function encodeForm(form: Record<string, FormValue | FormValue[]>): string {
-  const params = new URLSearchParams();
-  for (const field of Object.keys(form)) {
-    const value = form[field];
-    const add = (key: string, scalar: FormValue) => scalar != null && params.append(key, String(scalar));
-    if (Array.isArray(value)) value.forEach((item) => add(/\[\]$/.test(field) ? field : field + '[]', item));
-    else add(field, value);
-  }
-  return params.toString();
-}
-
 /**
  * Creates the requester of one page view. At most `budget` (50) calls reach
  * the network; the rest resolve `null` with no network, console or throw.
@@ -130,9 +112,6 @@ export function createRequester(opts: { budget?: number; fetch?: Transport; onEr
     if (init.json !== undefined) {
       body = toJson(init.json);
       headers['Content-Type'] ??= 'application/json';
-    } else if (init.form) {
-      body = encodeForm(init.form);
-      headers['Content-Type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
     }
     const method = init.method || (body != null ? 'POST' : 'GET');
     const timeoutMs = init.timeout ?? REQUEST_TIMEOUT_MS;
@@ -161,7 +140,7 @@ export function createRequester(opts: { budget?: number; fetch?: Transport; onEr
       // Looked up per call (not at creation) so late polyfills / test spies apply.
       const fetcher: Transport = init.fetch || opts.fetch || globalThis.fetch;
       Promise.resolve()
-        .then(() => fetcher(url, { method, headers, body, keepalive: init.keepalive, cache: init.cache, signal: ctrl?.signal }))
+        .then(() => fetcher(url, { method, headers, body, cache: init.cache, signal: ctrl?.signal }))
         .then(
           (res) =>
             res.text().then((txt) => {

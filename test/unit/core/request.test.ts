@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_BUDGET, UPLOAD_TIMEOUT_MS } from '../../../src/core/request';
-import {
-  createRequester,
-  encodeForm,
-  isReportableStatus,
-  isTimeoutError,
-  isRequestError,
-  type RequestError,
-} from '../../../src/core/request';
+import { createRequester, isReportableStatus, isTimeoutError, isRequestError, type RequestError } from '../../../src/core/request';
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -116,39 +109,13 @@ describe('createRequester', () => {
     await expect(empty('/x')).resolves.toBeNull();
   });
 
-  it('encodes form bodies', async () => {
+  it('encodes JSON bodies and passes headers', async () => {
     const fetch = vi.fn(async () => jsonResponse({}));
     const request = createRequester({ fetch });
-    await request('/api/store-error', {
-      form: {
-        sid: 'shop 1',
-        code: 2000,
-        ok: true,
-        skip: null,
-        none: undefined,
-        'errors[0][msg]': 'a&b=c',
-        tags: ['x', 'y'],
-        'ids[]': [1, 2],
-      },
-    });
-    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
-    expect(init.method).toBe('POST');
-    expect((init.headers as Record<string, string>)['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(init.body).toBe(
-      'sid=shop+1&code=2000&ok=true&errors%5B0%5D%5Bmsg%5D=a%26b%3Dc&tags%5B%5D=x&tags%5B%5D=y&ids%5B%5D=1&ids%5B%5D=2',
-    );
-    expect(new URLSearchParams(init.body as string).get('errors[0][msg]')).toBe('a&b=c');
-  });
-
-  it('encodes JSON bodies and passes keepalive/headers', async () => {
-    const fetch = vi.fn(async () => jsonResponse({}));
-    const request = createRequester({ fetch });
-    await request('/track', { json: { s: 'x', i: [1] }, keepalive: true, headers: { 'X-A': '1' } });
+    await request('/track', { json: { s: 'x', i: [1] }, headers: { 'X-A': '1' } });
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(init.body).toBe('{"s":"x","i":[1]}');
-    expect(init.keepalive).toBe(true);
     expect(init.headers).toEqual({ 'X-A': '1', 'Content-Type': 'application/json' });
-    expect(encodeForm({})).toBe('');
   });
 
   it('rejects garbled JSON with a clear RequestError', async () => {
