@@ -68,10 +68,13 @@ export function whenNearViewport(element: Element, load: () => void, rootMargin 
 /**
  * Calls `load` once the main thread is idle after the page's `load` event (floating and
  * headless widgets), so their chunks never compete with the shop's own first render. With
- * `later`, it waits further: until the shopper first interacts, or 5 s, so a widget nobody needs
- * yet costs the first page view no main-thread time at all. Loads asked for before the idle
- * callback comes start in it together (`queued`). Safari has no requestIdleCallback: a short
- * timeout stands in.
+ * `later`, it waits further: until the shopper first interacts, or the page has been shown for
+ * 5 s, so a widget nobody needs yet costs the first page view no main-thread time at all. Shown:
+ * a tab opened in the background (a shopper comparing products opens several) or a prerendered
+ * page counts its 5 s from when it is first seen, not from its load, so it does not fetch and run
+ * those widgets while the shopper is on another page. Loads asked for before the idle callback
+ * comes start in it together (`queued`). Safari has no requestIdleCallback: a short timeout
+ * stands in.
  */
 export function whenIdle(win: Window, load: () => void, later?: boolean): void {
   let done = 0;
@@ -87,8 +90,11 @@ export function whenIdle(win: Window, load: () => void, later?: boolean): void {
   const start = () => {
     if (!later) return idle();
     for (const type of INTERACTIONS) win.addEventListener(type, idle, { once: true, passive: true });
-    win.setTimeout(idle, 5000);
+    seen();
   };
+  // `visibilitychange` is fired at the document and reaches the window.
+  const seen = (): unknown =>
+    win.document.hidden ? win.addEventListener('visibilitychange', seen, { once: true }) : win.setTimeout(idle, 5000);
   if (win.document.readyState === 'complete') start();
   else win.addEventListener('load', start, { once: true });
 }

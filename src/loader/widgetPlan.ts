@@ -14,9 +14,10 @@ export type WidgetPlan =
    */
   | { name: string; kind: 'inline'; placements: Placement[]; first?: boolean; reserve?: number }
   /**
-   * Loaded when the main thread is idle (`later`: after the first interaction or 5 s). Its host
-   * goes at the first matching placement, else (when `floating`) at the end of the body, else it
-   * stays detached (widgets without UI). `cart`: only once the cart has items (see `mountIdle`).
+   * Loaded when the main thread is idle (`later`: after the first interaction or 5 s of the page
+   * being shown). Its host goes at the first matching placement, else (when `floating`) at the end
+   * of the body, else it stays detached (widgets without UI). `cart`: only once the cart has items
+   * (see `mountIdle`).
    */
   | { name: string; kind: 'idle'; placements: Placement[]; floating?: boolean; later?: boolean; cart?: boolean }
   /** Loaded at once, without waiting for idle time: what shoppers should see early (stars). */
@@ -118,10 +119,11 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
   }
   // The commerce services, without UI: product data, selected variant and add-to-cart button on
   // product pages; the cart watcher wherever a cart module (cart-reserved, offer card) is on.
-  // After the first interaction (or 5 s): nothing shows them before, and the widgets that do (the
-  // countdown, the offer card) start them as they mount. The watcher misses nothing by starting
-  // late: it reads the cart when it starts, and its buffered resource entries hold the cart
-  // requests made before; a variant chosen by that first interaction is the one it reports.
+  // After the first interaction (or 5 s of the page being shown): nothing shows them before, and
+  // the widgets that do (the countdown, the offer card) start them as they mount. The watcher
+  // misses nothing by starting late: it reads the cart when it starts, and its buffered resource
+  // entries hold the cart requests made before; a variant chosen by that first interaction is the
+  // one it reports.
   if (product || enabled(MODULE.cartReserved) || enabled(MODULE.offerCard)) {
     plans.push({ name: 'commerce', kind: 'idle', placements: [], later: true });
   }

@@ -72,4 +72,66 @@ describe('whenIdle', () => {
     callbacks[1]!();
     expect(started).toEqual(['content-protection', 'reporting', 'late']);
   });
+
+  /** A window after its load event, visible or not, whose idle callbacks run when the test says. */
+  const page = (hidden: boolean) => {
+    const callbacks: (() => void)[] = [];
+    const win = Object.assign(new EventTarget(), {
+      document: { readyState: 'complete', hidden },
+      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+      requestIdleCallback: (callback: () => void) => callbacks.push(callback),
+    });
+    const idle = () => {
+      for (const callback of callbacks.splice(0)) callback();
+    };
+    return { win, idle, show: () => ((win.document.hidden = false), win.dispatchEvent(new Event('visibilitychange'))) };
+  };
+
+  test('later: on the first interaction, else once the page has been shown for 5 s', () => {
+    vi.useFakeTimers();
+    try {
+      const shown = page(false);
+      const loaded: string[] = [];
+      whenIdle(shown.win as unknown as Window, () => loaded.push('converter'), true);
+      vi.advanceTimersByTime(4999);
+      shown.idle();
+      expect(loaded).toEqual([]);
+      vi.advanceTimersByTime(1);
+      shown.idle();
+      expect(loaded).toEqual(['converter']);
+
+      const touched = page(false);
+      whenIdle(touched.win as unknown as Window, () => loaded.push('commerce'), true);
+      touched.win.dispatchEvent(new Event('pointerdown'));
+      touched.idle();
+      expect(loaded).toEqual(['converter', 'commerce']);
+      // Once: the 5 s that follow add nothing.
+      vi.advanceTimersByTime(5000);
+      touched.idle();
+      expect(loaded).toEqual(['converter', 'commerce']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('later, in a tab opened in the background (or a prerendered page): its 5 s count from when it is shown', () => {
+    vi.useFakeTimers();
+    try {
+      const background = page(true);
+      const loaded: string[] = [];
+      whenIdle(background.win as unknown as Window, () => loaded.push('converter'), true);
+      vi.advanceTimersByTime(60_000);
+      background.idle();
+      expect(loaded).toEqual([]);
+      background.show();
+      vi.advanceTimersByTime(4999);
+      background.idle();
+      expect(loaded).toEqual([]);
+      vi.advanceTimersByTime(1);
+      background.idle();
+      expect(loaded).toEqual(['converter']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
