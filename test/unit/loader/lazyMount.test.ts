@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { insertMountPoint, whenIdle, whenNearViewport } from '../../../src/loader/lazyMount';
 
 afterEach(() => {
@@ -73,65 +73,57 @@ describe('whenIdle', () => {
     expect(started).toEqual(['content-protection', 'reporting', 'late']);
   });
 
-  /** A window after its load event, visible or not, whose idle callbacks run when the test says. */
-  const page = (hidden: boolean) => {
-    const callbacks: (() => void)[] = [];
-    const win = Object.assign(new EventTarget(), {
-      document: { readyState: 'complete', hidden },
-      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-      requestIdleCallback: (callback: () => void) => callbacks.push(callback),
+  describe('later', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
     });
-    const idle = () => {
-      for (const callback of callbacks.splice(0)) callback();
-    };
-    return { win, idle, show: () => ((win.document.hidden = false), win.dispatchEvent(new Event('visibilitychange'))) };
-  };
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
-  test('later: on the first interaction, else once the page has been shown for 5 s', () => {
-    vi.useFakeTimers();
-    try {
-      const shown = page(false);
+    /**
+     * A window after its load event, visible or not, asked for one `later` widget; `after(ms)`
+     * lets time pass, runs the idle callbacks and says what has loaded.
+     */
+    const page = (hidden: boolean) => {
+      const callbacks: (() => void)[] = [];
       const loaded: string[] = [];
-      whenIdle(shown.win as unknown as Window, () => loaded.push('converter'), true);
-      vi.advanceTimersByTime(4999);
-      shown.idle();
-      expect(loaded).toEqual([]);
-      vi.advanceTimersByTime(1);
-      shown.idle();
-      expect(loaded).toEqual(['converter']);
+      const win = Object.assign(new EventTarget(), {
+        document: { readyState: 'complete', hidden },
+        setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+        requestIdleCallback: (callback: () => void) => callbacks.push(callback),
+      });
+      whenIdle(win as unknown as Window, () => loaded.push('converter'), true);
+      const after = (ms: number) => {
+        vi.advanceTimersByTime(ms);
+        for (const callback of callbacks.splice(0)) callback();
+        return loaded;
+      };
+      const show = () => {
+        win.document.hidden = false;
+        win.dispatchEvent(new Event('visibilitychange'));
+      };
+      return { win, after, show };
+    };
+
+    test('on the first interaction, else once the page has been shown for 5 s', () => {
+      const shown = page(false);
+      expect(shown.after(4999)).toEqual([]);
+      expect(shown.after(1)).toEqual(['converter']);
 
       const touched = page(false);
-      whenIdle(touched.win as unknown as Window, () => loaded.push('commerce'), true);
       touched.win.dispatchEvent(new Event('pointerdown'));
-      touched.idle();
-      expect(loaded).toEqual(['converter', 'commerce']);
+      expect(touched.after(0)).toEqual(['converter']);
       // Once: the 5 s that follow add nothing.
-      vi.advanceTimersByTime(5000);
-      touched.idle();
-      expect(loaded).toEqual(['converter', 'commerce']);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      expect(touched.after(5000)).toEqual(['converter']);
+    });
 
-  test('later, in a tab opened in the background (or a prerendered page): its 5 s count from when it is shown', () => {
-    vi.useFakeTimers();
-    try {
+    test('in a tab opened in the background (or a prerendered page): its 5 s count from when it is shown', () => {
       const background = page(true);
-      const loaded: string[] = [];
-      whenIdle(background.win as unknown as Window, () => loaded.push('converter'), true);
-      vi.advanceTimersByTime(60_000);
-      background.idle();
-      expect(loaded).toEqual([]);
+      expect(background.after(60_000)).toEqual([]);
       background.show();
-      vi.advanceTimersByTime(4999);
-      background.idle();
-      expect(loaded).toEqual([]);
-      vi.advanceTimersByTime(1);
-      background.idle();
-      expect(loaded).toEqual(['converter']);
-    } finally {
-      vi.useRealTimers();
-    }
+      expect(background.after(4999)).toEqual([]);
+      expect(background.after(1)).toEqual(['converter']);
+    });
   });
 });
