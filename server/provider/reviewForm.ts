@@ -7,6 +7,7 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReviewPhotoLimits } from '../config.ts';
+import { fieldText, notText } from '../lib/fieldText.ts';
 import { displayName, type Upload } from '../lib/reviewPhotos.ts';
 import { NOT_A_FORM, ReviewFailure } from './reviewFailure.ts';
 
@@ -73,7 +74,8 @@ async function readPhoto(part: MultipartFile, limits: ReviewPhotoLimits, budget:
 async function readParts(parts: AsyncIterable<Multipart>, form: ReviewForm, limits: ReviewPhotoLimits, budget: Budget): Promise<void> {
   for await (const part of parts) {
     if (part.type === 'field') {
-      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      const value = fieldText(part.value);
+      if (value === null) throw new ReviewFailure(400, 'VALIDATION_ERROR', [notText(part.fieldname)]);
       budget.spend(Buffer.byteLength(value));
       if (!form.fields.has(part.fieldname)) form.fields.set(part.fieldname, value);
       if (part.valueTruncated) form.truncated.add(part.fieldname);

@@ -12,6 +12,7 @@
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/errors.ts';
+import { fieldText, notText } from '../lib/fieldText.ts';
 
 const LIMITS = {
   fieldNameSize: 200,
@@ -29,13 +30,15 @@ async function dropFile(part: MultipartFile): Promise<void> {
   }
 }
 
-/** One part's value: a field's text, a file's name; refused when the parser cut it short. */
+/** One part's value: a field's text, a file's name; refused when the parser cut it short or it holds no text (`fieldText`). */
 function partValue(part: Multipart): string {
   if (part.type === 'file') return part.filename;
   if (part.valueTruncated || part.fieldnameTruncated) {
     throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `The form field ${part.fieldname.slice(0, 50)} is over its limit`);
   }
-  return String(part.value);
+  const text = fieldText(part.value);
+  if (text === null) throw new HttpError(400, 'BAD_REQUEST', notText(part.fieldname));
+  return text;
 }
 
 /** The parsed parts as `name → value` (a repeated name: its values in order). */

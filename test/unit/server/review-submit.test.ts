@@ -427,6 +427,38 @@ describe('failures the framework raises, in the same shape', () => {
     });
   });
 
+  it('a field sent with a JSON type: a JSON string or number is its text; an object, array or null is refused (400), nothing stored', async () => {
+    /** `fields` as multipart, `review[review]` sent as a part typed application/json holding `json`. */
+    const postJsonTyped = (fields: Record<string, string>, json: string) => {
+      const boundary = 'vitrine-json-part';
+      const part = (name: string, value: string, type = '') =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n${type && `Content-Type: ${type}\r\n`}\r\n${value}\r\n`;
+      const payload =
+        Object.entries(fields)
+          .map(([name, value]) => (name === 'review[review]' ? part(name, json, 'application/json') : part(name, value)))
+          .join('') + `--${boundary}--\r\n`;
+      return post(payload, `multipart/form-data; boundary=${boundary}`);
+    };
+    const text = await postJsonTyped(validFields(), '"Soft, \\"true\\" to size."');
+    expect(text.statusCode).toBe(200);
+    expect(JSON.parse(text.body).review.review).toBe('Soft, &quot;true&quot; to size.');
+    expect(JSON.parse((await postJsonTyped(validFields(), '42')).body).review.review).toBe('42');
+    const before = await countRows(s, 'reviews');
+    for (const json of ['{"text":"Lovely"}', '["Lovely"]', 'null']) {
+      const res = await postJsonTyped(validFields(), json);
+      expect({ json, status: res.statusCode, body: JSON.parse(res.body) }).toEqual({
+        json,
+        status: 400,
+        body: {
+          success: false,
+          errors: ['The form field review[review] must be text'],
+          error: { code: 'VALIDATION_ERROR', message: 'The form field review[review] must be text' },
+        },
+      });
+    }
+    expect(await countRows(s, 'reviews')).toBe(before);
+  });
+
   it('too many fields → 413', async () => {
     const fields = validFields();
     for (let i = 0; i < 60; i++) fields[`extra${i}`] = 'x';

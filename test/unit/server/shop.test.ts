@@ -439,6 +439,28 @@ describe('AJAX cart', () => {
     expect((await cartOf(c)).item_count).toBe(0);
   });
 
+  it('a multipart field typed JSON: a JSON string is its text; an object is refused (400) and adds nothing', async () => {
+    const c = await newVisitor();
+    const boundary = 'vitrine-json-part';
+    const post = (note: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/cart/add.js',
+        headers: { cookie: c, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload:
+          `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${inStock.id}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="properties[Note]"\r\nContent-Type: application/json\r\n\r\n${note}\r\n` +
+          `--${boundary}--\r\n`,
+      });
+    const refused = await post('{"gift":true}');
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body).error.message).toBe('The form field properties[Note] must be text');
+    expect((await cartOf(c)).item_count).toBe(0);
+    const added = await post('"For Ana"');
+    expect(added.statusCode).toBe(200);
+    expect(JSON.parse(added.body).properties).toEqual({ Note: 'For Ana' });
+  });
+
   it('422 for unknown or sold-out variants and over-stock quantities', async () => {
     const c = await newVisitor();
     for (const payload of [
