@@ -10,7 +10,10 @@ const BASE = 'http://same-site.invalid';
 
 /**
  * `value` when it is a path on this site (starts with one `/`, no backslash, no control
- * character, and resolves to this host), else `fallback`. The result is cut to 2,000 characters.
+ * character, and resolves to this host), else `fallback`. The path comes as a browser sends it:
+ * characters outside ASCII percent-encoded, since a `Location` header can hold no others (Node
+ * refused `/✓` with a 500 after the answer was made, and wrote `é` as one Latin-1 byte, a path the
+ * shop does not have). The result is cut to 2,000 characters, never inside an escape.
  */
 export function safeRedirectPath(value: string | undefined, fallback = '/'): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
@@ -24,5 +27,5 @@ export function safeRedirectPath(value: string | undefined, fallback = '/'): str
     return fallback;
   }
   if (resolved.origin !== BASE) return fallback;
-  return value.slice(0, 2000);
+  return (resolved.pathname + resolved.search + resolved.hash).slice(0, 2000).replace(/%[\da-f]?$/i, '');
 }

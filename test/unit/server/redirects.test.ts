@@ -37,6 +37,13 @@ describe('safeRedirectPath', () => {
     }
   });
 
+  it('answers a path as a browser sends it: characters outside ASCII percent-encoded (a header holds no others)', () => {
+    expect(safeRedirectPath('/products/caf\u00e9?q=\u2713#d\u00e9tails')).toBe('/products/caf%C3%A9?q=%E2%9C%93#d%C3%A9tails');
+    expect(safeRedirectPath('/products/caf%C3%A9')).toBe('/products/caf%C3%A9');
+    // Cut at 2,000 characters, never inside an escape.
+    expect(safeRedirectPath(`/${'a'.repeat(1997)}\u00e9`)).toBe(`/${'a'.repeat(1997)}`);
+  });
+
   it('falls back for anything that leaves the site', () => {
     for (const bad of OFF_SITE) expect(safeRedirectPath(bad, '/home')).toBe('/home');
     expect(safeRedirectPath(undefined)).toBe('/');
@@ -77,6 +84,26 @@ describe('every demo-shop redirect stays on the shop', () => {
       payload: 'return_to=/%09/evil.example&country_code=US',
     });
     expect(raw.headers.location).toBe('/');
+  });
+
+  it('a target with characters outside ASCII is redirected to, encoded, not answered with a 500', async () => {
+    const localized = await s.app.inject({
+      method: 'POST',
+      url: '/es/localization',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'return_to=/products/%E2%9C%93&locale_code=nl',
+    });
+    expect({ status: localized.statusCode, location: localized.headers.location }).toEqual({
+      status: 302,
+      location: '/nl/products/%E2%9C%93',
+    });
+    const json = await s.app.inject({ method: 'POST', url: '/localization', payload: { return_to: '/collections/caf\u00e9' } });
+    expect({ status: json.statusCode, location: json.headers.location }).toEqual({ status: 302, location: '/collections/caf%C3%A9' });
+    const discount = await s.app.inject({ url: '/discount/SAVE10?redirect=/collections/%E2%9C%93' });
+    expect({ status: discount.statusCode, location: discount.headers.location }).toEqual({
+      status: 302,
+      location: '/collections/%E2%9C%93',
+    });
   });
 });
 
