@@ -41,20 +41,37 @@ function partValue(part: Multipart): string {
   return text;
 }
 
-/** The parsed parts as `name → value` (a repeated name: its values in order). */
-function formFields(parts: Record<string, Multipart | Multipart[] | undefined>): Record<string, string | string[]> {
+/**
+ * The parts as `name → value` (a repeated name: its values in order). The parser refuses a name
+ * that `Object.prototype` has (`__proto__`, `constructor`…) before it gets here.
+ */
+async function readFields(parts: AsyncIterable<Multipart>): Promise<Record<string, string | string[]>> {
   const fields: Record<string, string | string[]> = {};
-  for (const [name, part] of Object.entries(parts)) {
-    if (part) fields[name] = Array.isArray(part) ? part.map(partValue) : partValue(part);
+  for await (const part of parts) {
+    if (part.type === 'file') await dropFile(part);
+    const value = partValue(part);
+    const before = fields[part.fieldname];
+    fields[part.fieldname] = before === undefined ? value : ([] as string[]).concat(before, value);
   }
   return fields;
 }
 
-/** Lets the routes registered after it in `scope` take multipart form bodies (see the module comment). */
+/**
+ * Lets the routes registered after it in `scope` take multipart form bodies (see the module
+ * comment). The parts are read here rather than by the plugin's `attachFieldsToBody`: what the
+ * parser itself cannot read (no boundary, a malformed part) throws an error without a status,
+ * which answered 500; here it is the 400 it is. Its own errors keep their status (413 over a
+ * limit, 400 for a prototype's name).
+ */
 export async function registerMultipartForms(scope: FastifyInstance): Promise<void> {
-  await scope.register(multipart, { attachFieldsToBody: true, limits: LIMITS, onFile: dropFile });
-  // After the parser's own hook (registered first, so run first): its parts become plain fields.
+  await scope.register(multipart, { limits: LIMITS });
   scope.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && request.body) request.body = formFields(request.body as Record<string, Multipart | Multipart[]>);
+    if (!request.isMultipart()) return;
+    try {
+      request.body = await readFields(request.parts());
+    } catch (error) {
+      if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+      throw new HttpError(400, 'BAD_REQUEST', 'The form could not be read');
+    }
   });
 }

@@ -461,6 +461,20 @@ describe('AJAX cart', () => {
     expect(JSON.parse(added.body).properties).toEqual({ Note: 'For Ana' });
   });
 
+  it('a multipart body the parser cannot read (no boundary) is a 400, not a 500', async () => {
+    const c = await newVisitor();
+    for (const [url, type, payload] of [
+      ['/cart/add.js', 'multipart/form-data', 'x'],
+      ['/cart/change', 'multipart/form-data; charset=utf-8', 'x'],
+      ['/localization', 'multipart/form-data', 'x'],
+    ]) {
+      const res = await s.app.inject({ method: 'POST', url, headers: { cookie: c, 'content-type': type }, payload });
+      expect({ url, type, status: res.statusCode }).toEqual({ url, type, status: 400 });
+      expect(JSON.parse(res.body).error).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect((await cartOf(c)).item_count).toBe(0);
+  });
+
   it('422 for unknown or sold-out variants and over-stock quantities', async () => {
     const c = await newVisitor();
     for (const payload of [
