@@ -5,6 +5,7 @@
  * `add_to_cart`; `meta.userUid` and `meta.sessionId`. Anything else is stored as sent but adds
  * nothing. Pure: the tracking store applies it in the batch's transaction.
  */
+import { counters } from '../lib/counters.ts';
 
 /** The increments of one request. */
 export interface TrackSummary {
@@ -37,8 +38,8 @@ export function summarizeTrack(events: Record<string, unknown>[], meta: Record<s
     pageViews: 0,
     userUid: id(meta.userUid),
     sessionId: id(meta.sessionId),
-    impressions: {},
-    interactions: {},
+    impressions: counters(),
+    interactions: counters(),
     addToCarts: 0,
     sawReviews: false,
   };

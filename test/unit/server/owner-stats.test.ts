@@ -96,6 +96,25 @@ describe('tracking requests counted per day', () => {
     expect(stats.totals).toMatchObject({ pageViews: day.pageViews, visitors: day.visitors, addToCartsAfterReviews: 5 });
   });
 
+  it('counts a name that objects inherit (constructor) like any other, on write and on read', async () => {
+    expect(
+      (
+        await track(
+          [
+            { type: 'interaction', name: 'constructor' },
+            { type: 'impression', widget: 'constructor', count: 3 },
+          ],
+          visitor(4),
+        )
+      ).statusCode,
+    ).toBe(204);
+    const day = (JSON.parse((await owner(`stats?from=${today()}&to=${today()}`)).body) as Stats).days[0]!;
+    expect({ interactions: day.interactions.constructor, impressions: day.impressions.constructor }).toEqual({
+      interactions: 1,
+      impressions: 3,
+    });
+  });
+
   it('counts a retried request (same request uid) once', async () => {
     const body = JSON.stringify({
       version: '0.1.0',

@@ -356,6 +356,13 @@ describe('the owner: placements, reset, editor tokens, CLI', () => {
     expect((await owner('GET', 'placements', null)).statusCode).toBe(401);
   });
 
+  it('GET …/placements: ids that objects inherit (constructor, __proto__, toString) are counted like any other', async () => {
+    const ids = ['constructor', '__proto__', 'toString'];
+    expect((await s.app.inject({ method: 'POST', url: '/api/placement-report', payload: { s: 'demo', i: ids } })).statusCode).toBe(204);
+    const totals = (JSON.parse((await owner('GET', 'placements')).body) as { reports: { totals: Record<string, unknown> } }).reports.totals;
+    expect(ids.map((id) => [id, Object.getOwnPropertyDescriptor(totals, id)?.value])).toEqual(ids.map((id) => [id, 1]));
+  });
+
   it('POST …/editor-token: an editor token for the admin token only (an editor token cannot renew itself)', async () => {
     const res = await owner('POST', 'editor-token');
     expect(res.statusCode).toBe(200);
