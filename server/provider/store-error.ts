@@ -14,16 +14,21 @@ const MAX_ERROR_FIELDS = 10;
 /** A stored report's payload (after the cuts above), serialized, up to this many bytes. */
 const MAX_REPORT_BYTES = 8 * 1024;
 
-type ErrorForm = Record<string, string | string[] | undefined>;
+/** Form-encoded fields are strings (repeated: arrays); a JSON report's may be numbers and booleans too. */
+type ErrorForm = Record<string, string | number | boolean | string[] | undefined>;
 
 /** The shop id (`sid`, required by the schema) of a validated report. */
 function reportShopId(request: FastifyRequest): string {
   return String((request.body as ErrorForm).sid);
 }
 
-/** A form field as one string (the first of repeated ones) cut to `max`; null when absent. */
-function cut(field: string | string[] | undefined, max: number): string | null {
+/**
+ * A field as one string (the first of repeated ones; a JSON number or boolean as its text) cut to
+ * `max`; null when absent.
+ */
+function cut(field: ErrorForm[string], max: number): string | null {
   const value = Array.isArray(field) ? field[0] : field;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value).slice(0, max);
   if (typeof value !== 'string') return null;
   return value.slice(0, max);
 }
@@ -50,7 +55,7 @@ function reportPayload(form: ErrorForm, errors: Record<string, string>[]) {
     sid: cut(form.sid, 200),
     bid: cut(form.bid, 200),
     ss: cut(form.ss, 40),
-    stl: form.stl === undefined ? null : String(form.stl).slice(0, 20),
+    stl: cut(form.stl, 20),
     errors,
     stack: cut(form.stack, LIMITS.stack),
   };
@@ -64,13 +69,14 @@ const reportSchema = {
   required: ['code', 'sid'],
   additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
   properties: {
-    code: { type: ['string', 'number'], pattern: '^[A-Za-z0-9_:.\\-]{1,40}$' },
+    // The rules of a string do not apply to a number: a JSON code is a whole number of the codes' size.
+    code: { type: ['string', 'integer'], pattern: '^[A-Za-z0-9_:.\\-]{1,40}$', minimum: 0, maximum: 999_999_999 },
     sid: shortString,
     bid: shortString,
     url: { type: 'string', maxLength: 4000 },
     ua: { type: 'string', maxLength: 2000 },
     ss: { type: 'string', maxLength: 40 },
-    stl: { type: ['string', 'number'], maxLength: 20 },
+    stl: { type: ['string', 'integer'], maxLength: 20, minimum: 0, maximum: 999_999_999 },
     stack: { type: 'string', maxLength: 20000 },
   },
 };

@@ -280,6 +280,27 @@ describe('tracking and error reports', () => {
     });
   });
 
+  it('POST /api/store-error as JSON: numbers and booleans are kept as their text, and a number the rules do not allow is a 400', async () => {
+    const post = (payload: Record<string, unknown>) => s.app.inject({ method: 'POST', url: '/api/store-error', payload });
+    const res = await post({ sid: 'demo', code: 2280, stl: 10, message: 404, 'errors[0][line]': 12, 'errors[0][fatal]': true });
+    expect(res.statusCode).toBe(204);
+    const row = await storedDb(s).selectFrom('error_reports').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect({ code: row.code, message: row.message }).toEqual({ code: '2280', message: '404' });
+    expect(JSON.parse(row.payload_json!)).toMatchObject({ stl: '10', errors: [{ line: '12', fatal: 'true' }] });
+    const before = await count('error_reports');
+    for (const payload of [
+      { sid: 'demo', code: 1e21 },
+      { sid: 'demo', code: -1 },
+      { sid: 'demo', code: 2.5 },
+      { sid: 'demo', code: 2280, stl: 1.2345678901234568e22 },
+    ]) {
+      const refused = await post(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(refused.body)).toHaveProperty('error.code', 'VALIDATION_ERROR');
+    }
+    expect(await count('error_reports')).toBe(before);
+  });
+
   it('POST /api/store-error rejects garbage with 400', async () => {
     const before = await count('error_reports');
     for (const payload of ['sid=demo&url=x', 'code=' + encodeURIComponent('<script>'), 'code=' + 'x'.repeat(100)]) {
