@@ -3,10 +3,14 @@
  * of the lines and throws CartError before touching `cart` when a request is invalid or asks for
  * more than the stock allows.
  */
+import { fieldText } from '../../lib/fieldText.ts';
 import { isPlainObject } from '../../lib/validation.ts';
 import { getVariant, type CatalogProduct, type Variant } from '../catalog.ts';
 import { CartError, lineKey, MAX_LINE_QUANTITY, type CartLine, type CartState } from './model.ts';
-import { firstValue, parseProperties, parseQuantity, parseUpdates, type AddItem } from './parse.ts';
+import { bracketed, firstValue, lineProperties, parseProperties, parseQuantity, parseUpdates, type AddItem } from './parse.ts';
+
+/** Characters of the cart's note. */
+const MAX_NOTE = 5000;
 
 /** The catalogue variant of a variant id (number or digit string), else 422. */
 function lookupVariant(id: unknown): { entry: CatalogProduct; variant: Variant } {
@@ -36,9 +40,15 @@ function unitsOfVariant(lines: CartLine[], variantId: number, exceptIndex = -1):
   return lines.reduce((sum, line, index) => (index !== exceptIndex && line.variant_id === variantId ? sum + line.quantity : sum), 0);
 }
 
-/** The line a reference names: a line key (`id:hash`) or a variant id; -1 when none. */
+/**
+ * The line a reference names: a line key (`id:hash`) or a variant id, read as `lookupVariant`
+ * reads it (` 0123` is 123: compared as text, it missed the line, and the update added to it); -1
+ * when none.
+ */
 function findLine(lines: CartLine[], ref: string): number {
-  return ref.includes(':') ? lines.findIndex((line) => line.key === ref) : lines.findIndex((line) => String(line.variant_id) === ref);
+  if (ref.includes(':')) return lines.findIndex((line) => line.key === ref);
+  const variantId = /^\d{1,20}$/.test(ref.trim()) ? Number(ref) : NaN;
+  return lines.findIndex((line) => line.variant_id === variantId);
 }
 
 /** Set a line's quantity, checking the stock when it grows. */
@@ -58,7 +68,7 @@ export function addItems(cart: CartState, items: AddItem[]): CartLine[] {
   for (const item of items) {
     const { entry, variant } = lookupVariant(item.id);
     const quantity = Math.max(1, parseQuantity(item.quantity, 1));
-    const properties = parseProperties(item.properties);
+    const properties = lineProperties(item.properties);
     const key = lineKey(variant.id, properties);
     const existing = lines.find((line) => line.key === key);
     checkStock(entry, variant, unitsOfVariant(lines, variant.id) + quantity);
@@ -95,8 +105,9 @@ export function changeCart(cart: CartState, body: unknown): void {
   if (index < 0) throw new CartError(400, 'no valid id or line parameter');
   const changed = lines[index]!;
   const quantity = parseQuantity(firstValue(body.quantity), changed.quantity);
-  if (body.properties !== undefined) {
-    changed.properties = parseProperties(body.properties);
+  const properties = bracketed(body, 'properties');
+  if (properties) {
+    changed.properties = lineProperties(properties);
     changed.key = lineKey(changed.variant_id, changed.properties);
   }
   setLineQuantity(lines, index, quantity);
@@ -132,7 +143,13 @@ export function updateCart(cart: CartState, body: unknown): void {
   } else if (updates !== undefined) {
     throw new CartError(400, 'Required parameter missing or invalid: updates');
   }
-  if (typeof body.note === 'string') cart.note = body.note.slice(0, 5000);
-  if (isPlainObject(body.attributes)) cart.attributes = { ...cart.attributes, ...parseProperties(body.attributes) };
+  const attributes = parseProperties(bracketed(body, 'attributes'), 'attributes');
+  const note = body.note === undefined ? undefined : fieldText(firstValue(body.note));
+  if (note === null || (note && note.length > MAX_NOTE)) throw new CartError(400, 'Required parameter missing or invalid: note');
+  if (note !== undefined) cart.note = note;
+  // An empty value removes the attribute, as on the platform.
+  const merged = { ...cart.attributes, ...attributes };
+  for (const name of Object.keys(attributes)) if (!attributes[name]) delete merged[name];
+  cart.attributes = merged;
   cart.lines = lines.filter((line) => line.quantity > 0);
 }

@@ -2,6 +2,7 @@
  * Request bodies of the cart endpoints as the platform accepts them: JSON, or form-encoded with
  * bracketed keys (`items[0][id]`, `properties[Engraving]`, `updates[]`, `updates[123]`).
  */
+import { fieldText } from '../../lib/fieldText.ts';
 import { isPlainObject } from '../../lib/validation.ts';
 import { CartError, MAX_LINE_QUANTITY } from './model.ts';
 
@@ -27,12 +28,45 @@ export function parseQuantity(raw: unknown, fallback: number): number {
   return quantity;
 }
 
-/** Line properties (or cart attributes): string values, empty ones dropped, names ≤ 100 and values ≤ 500 characters. */
-export function parseProperties(raw: unknown): Record<string, string> {
+/** Characters of a line property's or cart attribute's name, and of its value. */
+const MAX_NAME = 100;
+const MAX_VALUE = 500;
+
+/**
+ * Line properties (or cart attributes) as `name → text`: a JSON number or boolean as its text,
+ * empty values (`''`, null) as `''` for the caller (a line drops them, an attribute is removed).
+ * 400 for a value that is no text (an object, an array), a name over 100 or a value over 500
+ * characters: they were cut, or stored as "[object Object]", in silence.
+ */
+export function parseProperties(raw: unknown, field: 'properties' | 'attributes' = 'properties'): Record<string, string> {
   if (!isPlainObject(raw)) return {};
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
-    if (value !== null && value !== undefined && value !== '') out[name.slice(0, 100)] = String(value).slice(0, 500);
+    const text = value === null || value === undefined ? '' : fieldText(value);
+    if (text === null || name.length > MAX_NAME || text.length > MAX_VALUE) {
+      throw new CartError(400, `Required parameter missing or invalid: ${field}`);
+    }
+    out[name] = text;
+  }
+  return out;
+}
+
+/** Line properties without the empty ones (the platform leaves them off the line). */
+export function lineProperties(raw: unknown): Record<string, string> {
+  const properties = parseProperties(raw);
+  for (const name of Object.keys(properties)) if (!properties[name]) delete properties[name];
+  return properties;
+}
+
+/**
+ * The body's JSON object `field` merged with its form-encoded `field[name]=…` keys (a repeated
+ * key: its first value); undefined when the body has neither.
+ */
+export function bracketed(body: Record<string, unknown>, field: 'properties' | 'attributes'): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined = isPlainObject(body[field]) ? { ...body[field] } : undefined;
+  const prefix = `${field}[`;
+  for (const [key, value] of Object.entries(body)) {
+    if (key.startsWith(prefix) && key.endsWith(']')) (out ??= {})[key.slice(prefix.length, -1)] = firstValue(value);
   }
   return out;
 }
@@ -49,16 +83,6 @@ function formItems(body: Record<string, unknown>): AddItem[] {
   return items;
 }
 
-/** A single item's properties: JSON `properties` merged with form-encoded `properties[name]=…`. */
-function singleItemProperties(body: Record<string, unknown>): Record<string, unknown> {
-  const properties: Record<string, unknown> = isPlainObject(body.properties) ? { ...body.properties } : {};
-  for (const [key, value] of Object.entries(body)) {
-    const match = /^properties\[(.{1,100})\]$/.exec(key);
-    if (match) properties[match[1]!] = firstValue(value);
-  }
-  return properties;
-}
-
 /** Normalise /cart/add bodies: JSON `{id, quantity}` / `{items:[…]}` or form `id=…&quantity=…&properties[x]=…`. */
 export function parseAddBody(body: unknown): { items: AddItem[]; multi: boolean } {
   if (!isPlainObject(body)) throw new CartError(400, 'Required parameter missing or invalid: items');
@@ -70,7 +94,7 @@ export function parseAddBody(body: unknown): { items: AddItem[]; multi: boolean 
   if (fromForm.length) return { items: fromForm.filter(Boolean), multi: true };
   const id = firstValue(body.id);
   if (id === undefined || id === null || id === '') throw new CartError(400, 'Required parameter missing or invalid: items');
-  return { items: [{ id, quantity: body.quantity, properties: singleItemProperties(body) }], multi: false };
+  return { items: [{ id, quantity: body.quantity, properties: bracketed(body, 'properties') }], multi: false };
 }
 
 /**

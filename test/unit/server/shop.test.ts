@@ -475,6 +475,57 @@ describe('AJAX cart', () => {
     expect((await cartOf(c)).item_count).toBe(0);
   });
 
+  describe('line properties, cart attributes and the note: kept as sent or refused, never changed in silence', () => {
+    const postJson = (cookie: string, url: string, payload: object) =>
+      s.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as Record<string, unknown> });
+    const postUrlencoded = (cookie: string, url: string, payload: string) =>
+      s.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+
+    it('a property or attribute that is no text, a name over 100 or a value over 500 characters, a note over 5,000: 400, nothing changed', async () => {
+      const c = await newVisitor();
+      const refusals = [
+        await postJson(c, '/cart/add.js', { id: inStock.id, properties: { Gift: { wrap: true } } }),
+        await postJson(c, '/cart/add.js', { id: inStock.id, properties: { Initials: ['A', 'P'] } }),
+        await postJson(c, '/cart/add.js', { id: inStock.id, properties: { Engraving: 'x'.repeat(501) } }),
+        await postJson(c, '/cart/add.js', { id: inStock.id, properties: { ['n'.repeat(101)]: 'x' } }),
+        await postJson(c, '/cart/update.js', { attributes: { gift: { wrap: true } } }),
+        await postJson(c, '/cart/update.js', { note: 'n'.repeat(5001) }),
+        await postJson(c, '/cart/update.js', { note: { text: 'hi' } }),
+      ];
+      expect(refusals.map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+      expect(JSON.parse(refusals[0]!.body).description).toBe('Required parameter missing or invalid: properties');
+      const cart = await cartOf(c);
+      expect({ items: cart.item_count, attributes: cart.attributes, note: cart.note }).toEqual({ items: 0, attributes: {}, note: null });
+      // At the limits, and numbers as their text.
+      const added = await postJson(c, '/cart/add.js', { id: inStock.id, properties: { ['n'.repeat(100)]: 'x'.repeat(500), Size: 42 } });
+      expect(added.statusCode).toBe(200);
+      expect(JSON.parse(added.body).properties).toEqual({ ['n'.repeat(100)]: 'x'.repeat(500), Size: '42' });
+    });
+
+    it('form-encoded attributes[name] on /cart/update and properties[name] on /cart/change are read; an empty attribute removes it', async () => {
+      const c = await newVisitor();
+      await postJson(c, '/cart/add.js', { id: inStock.id });
+      expect((await postUrlencoded(c, '/cart/update.js', 'attributes%5Bgift%5D=yes&attributes%5Bwrap%5D=paper&note=Hi')).statusCode).toBe(
+        200,
+      );
+      expect(await cartOf(c)).toMatchObject({ attributes: { gift: 'yes', wrap: 'paper' }, note: 'Hi' });
+      await postUrlencoded(c, '/cart/update.js', 'attributes%5Bwrap%5D=');
+      expect((await cartOf(c)).attributes).toEqual({ gift: 'yes' });
+      const changed = await postUrlencoded(c, '/cart/change.js', 'line=1&quantity=1&properties%5BEngraving%5D=Ana');
+      expect(changed.statusCode).toBe(200);
+      expect(JSON.parse(changed.body).items[0].properties).toEqual({ Engraving: 'Ana' });
+    });
+
+    it('a keyed update names the line by its variant id however the number is written (leading zeros, spaces): it sets, not adds', async () => {
+      const c = await newVisitor();
+      await postJson(c, '/cart/add.js', { id: inStock.id, quantity: 2 });
+      await postUrlencoded(c, '/cart/update.js', `updates%5B0${inStock.id}%5D=5`);
+      expect((await cartOf(c)).items.map((item: { quantity: number }) => item.quantity)).toEqual([5]);
+      await postJson(c, '/cart/update.js', { updates: { [` ${inStock.id}`]: 1 } });
+      expect((await cartOf(c)).items.map((item: { quantity: number }) => item.quantity)).toEqual([1]);
+    });
+  });
+
   it('422 for unknown or sold-out variants and over-stock quantities', async () => {
     const c = await newVisitor();
     for (const payload of [
