@@ -68,9 +68,12 @@ const TRAVERSALS = new Set(['descendant', 'child', 'sibling', 'adjacent', 'paren
 /** `odd`, `even`, `3`, `-n+3`, `2n + 1`. */
 const AN_PLUS_B = /^(?:odd|even|[+-]?\d+|[+-]?\d*n(?:\s*[+-]\s*\d+)?)$/i;
 
-/** Our attribute names, and the prefixes of our class names and ids. */
+/**
+ * Our attribute names, and the prefixes of our class names and ids. Any part of the prefix counts
+ * (`[id^=vitrine]` matches our ids as `#vitrine-…` does).
+ */
 const OWN_ATTRIBUTE = /^data-vitrine/i;
-const OWN_NAME = /vitrine-|vtl-/i;
+const OWN_NAME = /vitrine|vtl/i;
 
 /** Thrown inside the walk; becomes the verdict. */
 class Refused extends Error {
@@ -93,11 +96,13 @@ function checkToken(token: Selector): void {
       if (/^vitrine-/i.test(token.name)) throw ownWidget(`<${token.name}>`);
       if (/\s/.test(token.name)) throw invalid(`"${token.name.trim()}" is not an element name`);
       break;
-    case 'attribute':
-      if (OWN_ATTRIBUTE.test(token.name)) throw ownWidget(`the attribute ${token.name}`);
-      if ((token.name === 'class' || token.name === 'id') && OWN_NAME.test(token.value))
-        throw ownWidget(`the ${token.name} "${token.value}"`);
+    case 'attribute': {
+      // Attribute names match in any case on an HTML page: `[ID=…]` is `[id=…]`.
+      const name = token.name.toLowerCase();
+      if (OWN_ATTRIBUTE.test(name)) throw ownWidget(`the attribute ${token.name}`);
+      if ((name === 'class' || name === 'id') && OWN_NAME.test(token.value)) throw ownWidget(`the ${name} "${token.value}"`);
       break;
+    }
     case 'pseudo-element':
       if (SHADOW_NAMES.has(token.name)) throw ownWidget(`::${token.name}`);
       throw invalid(`::${token.name} is a pseudo-element, not an element a widget can be placed at`);

@@ -248,6 +248,12 @@ describe('selector rules (checkSelector)', () => {
         ':host',
         'a::part(x)',
         'vitrine-card',
+        '[ID="vitrine-x"]',
+        '[Class~="vitrine-stars"]',
+        '[id^=vitrine]',
+        '[class*="vtl"]',
+        '[DATA-VITRINE-BLOCK]',
+        '[id^=main]',
       ].map((selector) => {
         const check = checkSelector(selector);
         return [selector, check.ok ? 'ok' : check.code];
@@ -266,6 +272,13 @@ describe('selector rules (checkSelector)', () => {
       ':host': 'SELECTOR_OWN_WIDGET',
       'a::part(x)': 'SELECTOR_OWN_WIDGET',
       'vitrine-card': 'SELECTOR_OWN_WIDGET',
+      // Attribute names match in any case on an HTML page, and a part of our prefix matches what starts with it.
+      '[ID="vitrine-x"]': 'SELECTOR_OWN_WIDGET',
+      '[Class~="vitrine-stars"]': 'SELECTOR_OWN_WIDGET',
+      '[id^=vitrine]': 'SELECTOR_OWN_WIDGET',
+      '[class*="vtl"]': 'SELECTOR_OWN_WIDGET',
+      '[DATA-VITRINE-BLOCK]': 'SELECTOR_OWN_WIDGET',
+      '[id^=main]': 'ok',
     });
   });
 });
