@@ -4,6 +4,7 @@
  * plain text from the shopper; it is stored as HTML built here (escaped, paragraphs and line
  * breaks kept), never trusted as HTML.
  */
+import { hasVisibleCharacters } from '../lib/hasVisibleCharacters.ts';
 import { isValidEmail, HANDLE_RE } from '../lib/validation.ts';
 import { sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 
@@ -55,9 +56,13 @@ function cleanText(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(CONTROL_RE, '').trim();
 }
 
-/** A one-line value (names): whitespace runs, newlines included, become one space. */
+/**
+ * A one-line value (names): whitespace runs, newlines included, become one space, and the
+ * bidirectional embeddings, overrides and isolates go (one left open reversed the rest of the
+ * review's heading: a name is never written with them).
+ */
 function cleanLine(value: string): string {
-  return cleanText(value).replace(/\s+/g, ' ');
+  return cleanText(value.replace(/[\u202a-\u202e\u2066-\u2069]/g, '')).replace(/\s+/g, ' ');
 }
 
 /** The product reference: a handle and/or a numeric id; null when neither is usable. */
@@ -85,12 +90,12 @@ function orderCodeOf(field: FieldOf): string | undefined {
 /** The shopper's fields (name, email, text, stars): one message per bad field. */
 function shopperFields(field: FieldOf, truncated: Set<string>, messages: string[]) {
   const name = cleanLine(field('review[name]'));
-  if (!name) messages.push(MESSAGES.nameRequired);
+  if (!hasVisibleCharacters(name)) messages.push(MESSAGES.nameRequired);
   else if (name.length > MAX_NAME) messages.push(MESSAGES.nameTooLong);
   const email = field('review[email]').trim();
   if (email && !isValidEmail(email)) messages.push(MESSAGES.email);
   const text = cleanText(field('review[review]'));
-  if (!text) messages.push(MESSAGES.reviewRequired);
+  if (!hasVisibleCharacters(text)) messages.push(MESSAGES.reviewRequired);
   else if (text.length > MAX_REVIEW || truncated.has('review[review]')) messages.push(MESSAGES.reviewTooLong);
   const starsText = field('review[stars]').trim();
   if (!/^[1-5]$/.test(starsText)) messages.push(MESSAGES.stars);

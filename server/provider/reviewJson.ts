@@ -1,4 +1,5 @@
 /** Reviews as stored (ReviewRow) and as the widgets receive them (ReviewJson). */
+import { hasVisibleCharacters } from '../lib/hasVisibleCharacters.ts';
 import { resolvePhotoUrl } from '../lib/photoUrl.ts';
 import { SANITIZER_VERSION, sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import type { ReviewRow, ShopRow } from '../storage/schema.ts';
@@ -98,5 +99,13 @@ export function toReviewJson(row: ReviewRow, storedPhotos: StoredPhoto[], ownerN
 
 /** Whether sanitized HTML still has visible text once its tags are removed. */
 export function hasVisibleText(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').trim() !== '';
+  // The text's character references too: `&nbsp;` and `&#8203;` show nothing.
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/gi, ' ')
+    .replace(/&#(x[\da-f]{1,6}|\d{1,7});/gi, (reference, code: string) => {
+      const point = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
+      return point <= 0x10ffff ? String.fromCodePoint(point) : reference;
+    });
+  return hasVisibleCharacters(text);
 }

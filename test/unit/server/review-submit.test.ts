@@ -102,6 +102,11 @@ describe('a valid submission', () => {
     expect(oneLine.body.review!.review).toBe('5 &lt; 6');
   });
 
+  it('takes the bidirectional controls out of a name (one left open reversed the rest of the heading)', async () => {
+    const answer = await submit(validFields({ 'review[name]': '\u202eAna P.\u2066' }));
+    expect(answer.body.review!.name).toBe('Ana P.');
+  });
+
   it('ignores a locale it does not recognise', async () => {
     const answer = await submit(validFields({ locale: 'not a locale' }));
     expect(answer.status).toBe(200);
@@ -113,6 +118,7 @@ describe('validation: one message per bad field', () => {
   const cases: [string, Record<string, string>, string][] = [
     ['no name', { 'review[name]': '' }, 'Name is required'],
     ['a blank name', { 'review[name]': ' \n\t ' }, 'Name is required'],
+    ['a name of invisible characters', { 'review[name]': '\u200b\u2060\u00a0\u202e' }, 'Name is required'],
     ['a name over 100 characters', { 'review[name]': 'n'.repeat(101) }, 'Name is too long (100 characters at most)'],
     ['an address without @', { 'review[email]': 'ana.example.com' }, 'Enter a valid email address'],
     ['an address without a top-level domain', { 'review[email]': 'ana@example' }, 'Enter a valid email address'],
@@ -127,6 +133,7 @@ describe('validation: one message per bad field', () => {
     ],
     ['no review text', { 'review[review]': '' }, 'Review text is required'],
     ['a blank review text', { 'review[review]': '   \n  ' }, 'Review text is required'],
+    ['a review text of invisible characters', { 'review[review]': '\u200b\n\ufeff\u3000\u200d' }, 'Review text is required'],
     ['a review over 5000 characters', { 'review[review]': 'r'.repeat(5001) }, 'Review is too long (5000 characters at most)'],
     ['no rating', { 'review[stars]': '' }, 'Rating must be a whole number from 1 to 5'],
     ['a rating of 0', { 'review[stars]': '0' }, 'Rating must be a whole number from 1 to 5'],
