@@ -32,6 +32,12 @@ const REVIEW_WIDGETS = ['reviews', 'star-snippets'];
 
 const id = (value: unknown): string | null => (typeof value === 'string' && ID.test(value) ? value : null);
 
+/** An impression's count: 1 when absent, a number or digit string as it is, else NaN (`[7]` and `true` are not 7 and 1). */
+function countOf(value: unknown): number {
+  if (value === undefined) return 1;
+  return typeof value === 'number' || (typeof value === 'string' && /^\d{1,7}$/.test(value)) ? Number(value) : NaN;
+}
+
 /** The summary of a request's events and meta. */
 export function summarizeTrack(events: Record<string, unknown>[], meta: Record<string, unknown>): TrackSummary {
   const summary: TrackSummary = {
@@ -52,7 +58,7 @@ export function summarizeTrack(events: Record<string, unknown>[], meta: Record<s
         summary.pageViews++;
         break;
       case 'impression': {
-        const count = event.count === undefined ? 1 : Number(event.count);
+        const count = countOf(event.count);
         if (!Number.isInteger(count) || count < 1 || count > MAX_IMPRESSION_COUNT) break;
         add(summary.impressions, event.widget, count);
         if (REVIEW_WIDGETS.includes(event.widget as string)) summary.sawReviews = true;
