@@ -90,7 +90,9 @@ function changedLine(lines: CartLine[], body: Record<string, unknown>): number {
   const lineParam = firstValue(body.line);
   const idParam = firstValue(body.id);
   if (lineParam !== undefined && lineParam !== '') {
-    const lineNumber = Number(lineParam);
+    // A number, or digits (form-encoded): `true`, `0x1` or `1e0` are not line 1.
+    const lineNumber =
+      typeof lineParam === 'number' || (typeof lineParam === 'string' && /^\s*\d{1,4}\s*$/.test(lineParam)) ? Number(lineParam) : NaN;
     return Number.isInteger(lineNumber) && lineNumber >= 1 && lineNumber <= lines.length ? lineNumber - 1 : -1;
   }
   if (idParam !== undefined && idParam !== '') return findLine(lines, String(idParam));

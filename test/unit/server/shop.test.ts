@@ -516,6 +516,17 @@ describe('AJAX cart', () => {
       expect(JSON.parse(changed.body).items[0].properties).toEqual({ Engraving: 'Ana' });
     });
 
+    it('/cart/change takes a line number written as one (1, "1", " 1 "), nothing else that Number() reads as 1', async () => {
+      const c = await newVisitor();
+      await postJson(c, '/cart/add.js', { id: inStock.id, quantity: 2 });
+      for (const line of [true, '0x1', '1e0', '1.0']) {
+        const res = await postJson(c, '/cart/change.js', { line, quantity: 0 });
+        expect({ line, status: res.statusCode }).toEqual({ line, status: 400 });
+      }
+      expect((await postJson(c, '/cart/change.js', { line: ' 1 ', quantity: 3 })).statusCode).toBe(200);
+      expect((await cartOf(c)).item_count).toBe(3);
+    });
+
     it('a keyed update names the line by its variant id however the number is written (leading zeros, spaces): it sets, not adds', async () => {
       const c = await newVisitor();
       await postJson(c, '/cart/add.js', { id: inStock.id, quantity: 2 });
