@@ -149,7 +149,8 @@ export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
         list.push({ stars: row.stars, count: Number(row.count) });
         byHandle.set(row.product_handle!, list);
       }
-      const out: Record<string, ReviewStats> = {};
+      // No prototype: a handle `__proto__` is a key like any other (set on `{}`, it left the answer).
+      const out = Object.create(null) as Record<string, ReviewStats>;
       for (const handle of unique) out[handle] = statsFromRows(byHandle.get(handle) ?? []);
       return out;
     },

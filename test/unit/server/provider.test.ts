@@ -90,6 +90,13 @@ describe('review stats', () => {
     const body = json(res.body);
     for (const h of handles) expect(body[h]).toEqual(expected[h]);
     expect((body['unknown-handle'] as { r: number }).r).toBe(0);
+    // Handles that objects inherit are answered like any other.
+    const inherited = await s.app.inject({
+      method: 'POST',
+      url: '/api/sf/prs/demo/stats.json',
+      payload: { handles: ['__proto__', 'constructor'] },
+    });
+    expect(Object.keys(json(inherited.body))).toEqual(['__proto__', 'constructor']);
   });
 
   it('batch validation errors are 400 with the uniform shape', async () => {
