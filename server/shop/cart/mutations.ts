@@ -7,14 +7,17 @@ import { fieldText } from '../../lib/fieldText.ts';
 import { isPlainObject } from '../../lib/validation.ts';
 import { getVariant, type CatalogProduct, type Variant } from '../catalog.ts';
 import { CartError, lineKey, MAX_LINE_QUANTITY, type CartLine, type CartState } from './model.ts';
-import { bracketed, firstValue, lineProperties, parseProperties, parseQuantity, parseUpdates, type AddItem } from './parse.ts';
+import { bracketed, firstValue, lineProperties, numberOf, parseProperties, parseQuantity, parseUpdates, type AddItem } from './parse.ts';
 
 /** Characters of the cart's note. */
 const MAX_NOTE = 5000;
 
-/** The catalogue variant of a variant id (number or digit string), else 422. */
+/** A variant id (number or digit string) as a number; NaN when it is none. */
+const variantIdOf = (id: unknown): number => numberOf(id, /^\d{1,20}$/);
+
+/** The catalogue variant of a variant id (`variantIdOf`), else 422. */
 function lookupVariant(id: unknown): { entry: CatalogProduct; variant: Variant } {
-  const variantId = typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,20}$/.test(id.trim()) ? Number(id) : NaN;
+  const variantId = variantIdOf(id);
   if (!Number.isSafeInteger(variantId)) throw new CartError(422, 'Cannot find variant');
   const found = getVariant(variantId);
   if (!found) throw new CartError(422, 'Cannot find variant');
@@ -47,7 +50,7 @@ function unitsOfVariant(lines: CartLine[], variantId: number, exceptIndex = -1):
  */
 function findLine(lines: CartLine[], ref: string): number {
   if (ref.includes(':')) return lines.findIndex((line) => line.key === ref);
-  const variantId = /^\d{1,20}$/.test(ref.trim()) ? Number(ref) : NaN;
+  const variantId = variantIdOf(ref);
   return lines.findIndex((line) => line.variant_id === variantId);
 }
 
@@ -91,8 +94,7 @@ function changedLine(lines: CartLine[], body: Record<string, unknown>): number {
   const idParam = firstValue(body.id);
   if (lineParam !== undefined && lineParam !== '') {
     // A number, or digits (form-encoded): `true`, `0x1` or `1e0` are not line 1.
-    const lineNumber =
-      typeof lineParam === 'number' || (typeof lineParam === 'string' && /^\s*\d{1,4}\s*$/.test(lineParam)) ? Number(lineParam) : NaN;
+    const lineNumber = numberOf(lineParam, /^\d{1,4}$/);
     return Number.isInteger(lineNumber) && lineNumber >= 1 && lineNumber <= lines.length ? lineNumber - 1 : -1;
   }
   if (idParam !== undefined && idParam !== '') return findLine(lines, String(idParam));

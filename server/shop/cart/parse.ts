@@ -18,10 +18,18 @@ export function firstValue(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * A number as the platform reads one: a JSON number as it is, a string when, trimmed, it matches
+ * `digits`; else NaN (`true`, `0x1` and `1e0` are no numbers here, though `Number()` reads them).
+ */
+export function numberOf(raw: unknown, digits: RegExp): number {
+  return typeof raw === 'number' ? raw : typeof raw === 'string' && digits.test(raw.trim()) ? Number(raw) : NaN;
+}
+
 /** A quantity 0–MAX_LINE_QUANTITY (number or digit string); `fallback` when absent, else 400. */
 export function parseQuantity(raw: unknown, fallback: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback;
-  const quantity = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d{1,6}$/.test(raw.trim()) ? Number(raw) : NaN;
+  const quantity = numberOf(raw, /^-?\d{1,6}$/);
   if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_LINE_QUANTITY) {
     throw new CartError(400, 'Required parameter missing or invalid: quantity');
   }
