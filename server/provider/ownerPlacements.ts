@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { PLACEMENT_WIDGETS } from '../../src/core/placementWidgets.ts';
 import type { AppContext } from '../lib/context.ts';
-import { counters } from '../lib/counters.ts';
+import { byName } from '../lib/byName.ts';
 import { sendError } from '../lib/errors.ts';
 import { SHOP_ID_PATTERN } from '../lib/validation.ts';
 import type { PlacementUse } from '../storage/placements.ts';
@@ -54,7 +54,7 @@ const shopParams = { type: 'object', required: ['shopId'], properties: { shopId:
 
 /** The uses of a range as the owner reads them: per id in total, and per day. */
 function reportsAnswer(uses: PlacementUse[], from: string, to: string) {
-  const totals = counters();
+  const totals = byName();
   for (const use of uses) totals[use.id] = (totals[use.id] ?? 0) + use.count;
   return { from, to, totals, days: uses.map((use) => ({ date: use.day, id: use.id, count: use.count })) };
 }

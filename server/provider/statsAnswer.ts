@@ -3,7 +3,7 @@
  * entry per day of the range, days without data included (all zero), and the totals. Visitors are
  * distinct per day; the total adds the days (a visitor of two days counts twice).
  */
-import { counters } from '../lib/counters.ts';
+import { byName } from '../lib/byName.ts';
 import type { DailyCount } from '../storage/dailyStats.ts';
 
 /** The counters of one day, or of the range. */
@@ -30,8 +30,8 @@ export interface StatsAnswer {
 const empty = (): StatsOfDays => ({
   pageViews: 0,
   visitors: 0,
-  impressions: counters(),
-  interactions: counters(),
+  impressions: byName(),
+  interactions: byName(),
   reviewsSubmitted: 0,
   offersAccepted: 0,
   addToCarts: 0,

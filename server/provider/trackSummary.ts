@@ -5,7 +5,7 @@
  * `add_to_cart`; `meta.userUid` and `meta.sessionId`. Anything else is stored as sent but adds
  * nothing. Pure: the tracking store applies it in the batch's transaction.
  */
-import { counters } from '../lib/counters.ts';
+import { byName } from '../lib/byName.ts';
 
 /** The increments of one request. */
 export interface TrackSummary {
@@ -44,8 +44,8 @@ export function summarizeTrack(events: Record<string, unknown>[], meta: Record<s
     pageViews: 0,
     userUid: id(meta.userUid),
     sessionId: id(meta.sessionId),
-    impressions: counters(),
-    interactions: counters(),
+    impressions: byName(),
+    interactions: byName(),
     addToCarts: 0,
     sawReviews: false,
   };

@@ -4,6 +4,7 @@
  * by the public reads and counted.
  */
 import { sql, type Kysely } from 'kysely';
+import { byName } from '../lib/byName.ts';
 import { HOSTED_PHOTO_PREFIX, resolvePhotoUrl } from '../lib/photoUrl.ts';
 import { hasVisibleText, ownerNameOf, toReviewJson, type FeaturedReviewJson, type ReviewJson } from '../provider/reviewJson.ts';
 import { statsFromRows, type ReviewStats } from '../provider/reviewStats.ts';
@@ -149,8 +150,7 @@ export function reviewStore(db: Kysely<Schema>, shops: ShopStore): ReviewStore {
         list.push({ stars: row.stars, count: Number(row.count) });
         byHandle.set(row.product_handle!, list);
       }
-      // No prototype: a handle `__proto__` is a key like any other (set on `{}`, it left the answer).
-      const out = Object.create(null) as Record<string, ReviewStats>;
+      const out = byName<ReviewStats>();
       for (const handle of unique) out[handle] = statsFromRows(byHandle.get(handle) ?? []);
       return out;
     },
