@@ -99,3 +99,15 @@ export function sanitizeReviewHtml(html: unknown): string {
   if (typeof html !== 'string' || html === '') return '';
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** No tags kept, character references decoded: what a reader sees of some HTML, as text. */
+const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, parser: { decodeEntities: true } };
+
+/**
+ * The text of `html` as a reader sees it: tags gone, every character reference decoded by the
+ * sanitizer's own parser (`&nbsp;`, `&#8203;`, `&ZeroWidthSpace;`…). Only `&`, `<`, `>` and `"`
+ * come back escaped, and they show.
+ */
+export function htmlText(html: string): string {
+  return sanitizeHtml(html, TEXT_ONLY);
+}

@@ -1,7 +1,7 @@
 /** Reviews as stored (ReviewRow) and as the widgets receive them (ReviewJson). */
 import { hasVisibleCharacters } from '../lib/hasVisibleCharacters.ts';
 import { resolvePhotoUrl } from '../lib/photoUrl.ts';
-import { SANITIZER_VERSION, sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
+import { htmlText, SANITIZER_VERSION, sanitizeReviewHtml } from '../lib/sanitizeReviewHtml.ts';
 import type { ReviewRow, ShopRow } from '../storage/schema.ts';
 
 /** Shown with store replies when the shop has no `ownerName` setting. */
@@ -97,15 +97,7 @@ export function toReviewJson(row: ReviewRow, storedPhotos: StoredPhoto[], ownerN
   };
 }
 
-/** Whether sanitized HTML still has visible text once its tags are removed. */
+/** Whether sanitized HTML still has visible text once its tags are removed and its character references read. */
 export function hasVisibleText(html: string): boolean {
-  // The text's character references too: `&nbsp;` and `&#8203;` show nothing.
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/gi, ' ')
-    .replace(/&#(x[\da-f]{1,6}|\d{1,7});/gi, (reference, code: string) => {
-      const point = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
-      return point <= 0x10ffff ? String.fromCodePoint(point) : reference;
-    });
-  return hasVisibleCharacters(text);
+  return hasVisibleCharacters(htmlText(html));
 }

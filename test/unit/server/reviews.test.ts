@@ -284,7 +284,7 @@ describe('owner admin', () => {
     const stale = await get(`/api/reviews/demo/${before}/${HANDLE}.json?limit=100`);
     expect(stale.headers['cache-control']).toBe('no-store');
     expect(body(stale).reviews.find((r) => r.id === id)!.reply).toBe('Thanks! <b>Enjoy</b>');
-    for (const invisible of ['&nbsp;', '<p></p>&#8203;', '<b>&#x200B;</b>\u2060']) {
+    for (const invisible of ['&nbsp;', '<p></p>&#8203;', '<b>&#x200B;</b>\u2060', '&emsp;&ZeroWidthSpace;', '&NoBreak;&thinsp;']) {
       const refused = await admin(`${id}/reply`, { reply: invisible });
       expect({ invisible, status: refused.statusCode }).toEqual({ invisible, status: 400 });
     }
