@@ -68,13 +68,17 @@ export function lineProperties(raw: unknown): Record<string, string> {
 
 /**
  * The body's JSON object `field` merged with its form-encoded `field[name]=…` keys (a repeated
- * key: its first value); undefined when the body has neither.
+ * key: its first value); undefined when the body has neither. 400 for `field[__proto__]`, as for
+ * a JSON body with that key (the JSON parser refuses it): assigned, it would be dropped in silence.
  */
 export function bracketed(body: Record<string, unknown>, field: 'properties' | 'attributes'): Record<string, unknown> | undefined {
   let out: Record<string, unknown> | undefined = isPlainObject(body[field]) ? { ...body[field] } : undefined;
   const prefix = `${field}[`;
   for (const [key, value] of Object.entries(body)) {
-    if (key.startsWith(prefix) && key.endsWith(']')) (out ??= {})[key.slice(prefix.length, -1)] = firstValue(value);
+    if (!key.startsWith(prefix) || !key.endsWith(']')) continue;
+    const name = key.slice(prefix.length, -1);
+    if (name === '__proto__') throw new CartError(400, `Required parameter missing or invalid: ${field}`);
+    (out ??= {})[name] = firstValue(value);
   }
   return out;
 }

@@ -516,6 +516,23 @@ describe('AJAX cart', () => {
       expect(JSON.parse(changed.body).items[0].properties).toEqual({ Engraving: 'Ana' });
     });
 
+    it('a form-encoded property or attribute named __proto__ is refused (400, as a JSON body with that key is), not dropped in silence', async () => {
+      const c = await newVisitor();
+      const refusals = [
+        await postUrlencoded(c, '/cart/add.js', `id=${inStock.id}&properties%5B__proto__%5D=x`),
+        await postUrlencoded(c, '/cart/update.js', 'attributes%5B__proto__%5D=x'),
+        await postJson(c, '/cart/add.js', JSON.parse(`{"id":${inStock.id},"properties":{"__proto__":"x"}}`) as object),
+      ];
+      expect(refusals.map((res) => res.statusCode)).toEqual([400, 400, 400]);
+      expect(JSON.parse(refusals[0]!.body).description).toBe('Required parameter missing or invalid: properties');
+      expect(JSON.parse(refusals[1]!.body).description).toBe('Required parameter missing or invalid: attributes');
+      const cart = await cartOf(c);
+      expect({ items: cart.item_count, attributes: cart.attributes }).toEqual({ items: 0, attributes: {} });
+      // Other names an object has by inheritance are names like any.
+      const added = await postUrlencoded(c, '/cart/add.js', `id=${inStock.id}&properties%5Bconstructor%5D=x`);
+      expect(JSON.parse(added.body).properties).toEqual({ constructor: 'x' });
+    });
+
     it('/cart/change takes a line number written as one (1, "1", " 1 "), nothing else that Number() reads as 1', async () => {
       const c = await newVisitor();
       await postJson(c, '/cart/add.js', { id: inStock.id, quantity: 2 });
