@@ -8,6 +8,7 @@ import { registerImages } from './images.ts';
 import { LOCALES, localeForPath, type Locale } from './locale.ts';
 import { COUNTRY_CODE } from './markets.ts';
 import { registerMultipartForms } from './multipartForms.ts';
+import { registerDesignModeGate, registerOwnerSignIn } from './ownerSignIn.ts';
 import { notFoundPage, pageCtx, sendHtml } from './pageContext.ts';
 import { registerPages } from './pages.ts';
 
@@ -43,12 +44,17 @@ function registerLocalization(app: FastifyInstance): void {
   });
 }
 
-/** The demo shop: pages, cart AJAX API and images, at the root and under each locale prefix; the platform's Admin API. */
+/**
+ * The demo shop: pages, cart AJAX API and images, at the root and under each locale prefix; the
+ * platform's Admin API and its owner sign-in (design mode is the owner's: ownerSignIn.ts).
+ */
 export function registerShop(app: FastifyInstance, ctx: AppContext): void {
   registerImages(app);
   registerAdminApi(app, ctx);
+  registerOwnerSignIn(app, ctx);
   for (const locale of LOCALES) {
     const plugin = async (scope: FastifyInstance) => {
+      registerDesignModeGate(scope, ctx);
       await registerMultipartForms(scope);
       registerPages(scope, ctx, locale);
       registerCartRoutes(scope, ctx, locale.prefix);

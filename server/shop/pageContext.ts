@@ -5,6 +5,7 @@ import { CART_COOKIE, type CartStore } from './cart/store.ts';
 import { renderPage, type PageCtx } from './layout.ts';
 import { t, type Locale } from './locale.ts';
 import { marketFor, shopperCountry } from './markets.ts';
+import { designModeAsked } from './ownerSignIn.ts';
 import { imageHostOf } from './media.ts';
 import type { PlatformMetafieldStore } from '../storage/platformMetafields.ts';
 import { DEMO_THEME_SETTINGS, readRatings, type DemoThemeSettings } from './ratings.ts';
@@ -47,7 +48,7 @@ export async function pageCtx(request: FastifyRequest, store: CartStore, locale:
   const path = rawPath.slice(locale.prefix.length) || '/';
   const country = shopperCountry(locale.country, request.cookies['localization']);
   const token = request.cookies[CART_COOKIE];
-  const designMode = query.design_mode === '1' || query.design_mode === 'true';
+  const designMode = designModeAsked(query);
   return {
     locale,
     prefix: locale.prefix,
