@@ -71,6 +71,28 @@ async function judge(ctx: AppContext, shop: ShopRow, token: string | null, accep
 }
 
 /**
+ * The limit on failed attempts at an owner's credentials, per client address and shop, shared by
+ * every owner endpoint and the demo shop's sign-in (server/shop/ownerSignIn.ts); null when rate
+ * limits are off. Call it with `{ increment: false }` to look, without to count a failure.
+ */
+export function adminFailureLimit(app: FastifyInstance, ctx: AppContext, shopId: (request: FastifyRequest) => string): GroupLimiter | null {
+  const limits = ctx.config.rateLimits;
+  return limits
+    ? groupRateLimit(app, 'admin-failures', { max: limits.adminFailuresPer15Min, timeWindow: ADMIN_FAILURE_WINDOW_MS, shopId })
+    : null;
+}
+
+/** Seconds until a client that failed too often may try again (Retry-After is set), or 0 when it may try now. */
+export async function lockedOutFor(failures: GroupLimiter | null, request: FastifyRequest, reply: FastifyReply): Promise<number> {
+  if (!failures) return 0;
+  const status = await failures(request, { increment: false });
+  if (status.isAllowed || status.remaining !== 0) return 0;
+  const retryAfter = Math.max(1, status.ttlInSeconds);
+  reply.header('retry-after', String(retryAfter));
+  return retryAfter;
+}
+
+/**
  * The bearer check (the shop is already found, by requireShop); sends the error and returns null
  * on failure. With `failures` set, a client address that failed `max` times for this shop within
  * the window gets 429 (with Retry-After) whatever it presents, until the window ends; only
@@ -85,14 +107,10 @@ async function authorizeOwner(
   acceptEditor: boolean,
 ): Promise<ShopRow | null> {
   const shop = shopOf(request);
-  if (failures) {
-    const status = await failures(request, { increment: false });
-    if (!status.isAllowed && status.remaining === 0) {
-      const retryAfter = Math.max(1, status.ttlInSeconds);
-      reply.header('retry-after', String(retryAfter));
-      sendError(reply, 429, 'RATE_LIMITED', `Too many failed admin attempts; retry in ${retryAfter} s`);
-      return null;
-    }
+  const retryAfter = await lockedOutFor(failures, request, reply);
+  if (retryAfter) {
+    sendError(reply, 429, 'RATE_LIMITED', `Too many failed admin attempts; retry in ${retryAfter} s`);
+    return null;
   }
   const what = acceptEditor ? 'editor token or admin token' : 'admin token';
   const verdict = await judge(ctx, shop, bearerToken(request), acceptEditor);
@@ -132,15 +150,8 @@ export interface OwnerAccess {
 
 /** The owner access of the app (one failed-attempts limit for every owner endpoint). */
 export function ownerAccess(app: FastifyInstance, ctx: AppContext): OwnerAccess {
-  const limits = ctx.config.rateLimits;
-  const failures = limits
-    ? groupRateLimit(app, 'admin-failures', {
-        max: limits.adminFailuresPer15Min,
-        timeWindow: ADMIN_FAILURE_WINDOW_MS,
-        // Counted after requireShop found the shop, wherever the route names it (path or body).
-        shopId: (request) => shopOf(request).id,
-      })
-    : null;
+  // Counted after requireShop found the shop, wherever the route names it (path or body).
+  const failures = adminFailureLimit(app, ctx, (request) => shopOf(request).id);
   return {
     shop: (request, reply) => authorizeOwner(ctx, failures, request, reply, false),
     editor: (request, reply) => authorizeOwner(ctx, failures, request, reply, true),

@@ -16,16 +16,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
 import { esc } from '../lib/html.ts';
-import { groupRateLimit } from '../lib/rateLimit.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
 import { issueEditorToken, verifyEditorToken } from '../provider/editorToken.ts';
+import { adminFailureLimit, lockedOutFor } from '../provider/ownerAccess.ts';
 import { adminTokenMatches } from '../storage/adminTokens.ts';
 
 /** The cookie of a signed-in demo owner. */
 const OWNER_COOKIE = 'vitrine_demo_owner';
 const SIGN_IN_PATH = '/admin/sign-in';
-/** Failed sign-ins are counted with the owner API's failed attempts (one limit, ownerAccess.ts). */
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** `true` for `?design_mode=1` (or `=true`): the page as the theme editor shows it. */
 export function designModeAsked(query: Record<string, unknown>): boolean {
@@ -100,14 +98,7 @@ function field(body: unknown, name: string): string {
  * it. `registerDesignModeGate` is called in each locale's scope, the routes once.
  */
 export function registerOwnerSignIn(app: FastifyInstance, ctx: AppContext): void {
-  const limits = ctx.config.rateLimits;
-  const failures = limits
-    ? groupRateLimit(app, 'admin-failures', {
-        max: limits.adminFailuresPer15Min,
-        timeWindow: FAILURE_WINDOW_MS,
-        shopId: () => DEMO_SHOP_ID,
-      })
-    : null;
+  const failures = adminFailureLimit(app, ctx, () => DEMO_SHOP_ID);
   app.get(SIGN_IN_PATH, async (request, reply) => {
     const returnTo = safeRedirectPath(field(request.query, 'return_to'), '/?design_mode=1');
     return sendSignInPage(reply, 200, returnTo);
@@ -116,14 +107,8 @@ export function registerOwnerSignIn(app: FastifyInstance, ctx: AppContext): void
   app.post(SIGN_IN_PATH, async (request, reply) => {
     const returnTo = safeRedirectPath(field(request.body, 'return_to'), '/?design_mode=1');
     const answer = (status: number, error: string) => sendSignInPage(reply, status, returnTo, error);
-    if (failures) {
-      const status = await failures(request, { increment: false });
-      if (!status.isAllowed && status.remaining === 0) {
-        const retryAfter = Math.max(1, status.ttlInSeconds);
-        reply.header('retry-after', String(retryAfter));
-        return answer(429, `Too many failed attempts: try again in ${Math.ceil(retryAfter / 60)} min.`);
-      }
-    }
+    const retryAfter = await lockedOutFor(failures, request, reply);
+    if (retryAfter) return answer(429, `Too many failed attempts: try again in ${Math.ceil(retryAfter / 60)} min.`);
     const shop = await ctx.storage.shops.get(DEMO_SHOP_ID);
     const token = field(request.body, 'token').trim();
     if (!shop || !token || !adminTokenMatches(token, shop.admin_token_sha256)) {
