@@ -93,9 +93,8 @@ function field(body: unknown, name: string): string {
 }
 
 /**
- * GET/POST /admin/sign-in, and the gate on design mode: a demo shop page asked for with
- * `design_mode` by someone not its owner is redirected (303) to the sign-in, which comes back to
- * it. `registerDesignModeGate` is called in each locale's scope, the routes once.
+ * GET/POST /admin/sign-in (registered once, at the root): the form, then the cookie and a 303 back
+ * to `return_to` (a path on this site; else the home page in design mode).
  */
 export function registerOwnerSignIn(app: FastifyInstance, ctx: AppContext): void {
   const failures = adminFailureLimit(app, ctx, () => DEMO_SHOP_ID);
@@ -127,7 +126,10 @@ export function registerOwnerSignIn(app: FastifyInstance, ctx: AppContext): void
   });
 }
 
-/** In a locale's scope: its pages asked for in design mode by someone not the owner go to the sign-in. */
+/**
+ * The gate on design mode, in each locale's scope: a demo shop page asked for with `design_mode` by
+ * someone not its owner is redirected (303) to the sign-in, which comes back to it.
+ */
 export function registerDesignModeGate(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !designModeAsked((request.query ?? {}) as Record<string, unknown>)) return;
