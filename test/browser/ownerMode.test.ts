@@ -285,3 +285,31 @@ describe('owner mode: shoppers', () => {
     });
   });
 });
+
+describe('owner mode: the demo shop’s sign-in (the platform’s login in front of design mode)', () => {
+  test('axe finds nothing on it, before and after a wrong token; from the keyboard alone the owner signs in and comes back in design mode', async () => {
+    const back = `${PRODUCT}?design_mode=1`;
+    await withPage(shop, `/admin/sign-in?return_to=${encodeURIComponent(back)}`, async ({ page, errors }) => {
+      const axe = async () => {
+        await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+        return ev<string[]>(
+          page,
+          `axe.run(document).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.html).join(' | ')))`,
+        );
+      };
+      assert.deepEqual(await axe(), []);
+      await page.keyboard.press('Tab');
+      assert.equal(await ev<string>(page, 'document.activeElement.id'), 'token');
+      await page.keyboard.type('not-the-token-'.repeat(3));
+      await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+      await until(page, `document.querySelector('[role="alert"]')?.textContent.includes('not the demo shop')`);
+      assert.deepEqual(await axe(), []);
+      await page.keyboard.press('Tab');
+      assert.equal(await ev<string>(page, 'document.activeElement.id'), 'token');
+      await page.keyboard.type(readFileSync(join(shop.dataDir, 'admin-token'), 'utf8').trim());
+      await Promise.all([page.waitForURL(`**${back}`), page.keyboard.press('Enter')]);
+      await until(page, `!!document.querySelector('[data-vitrine-editor]')`);
+      assert.deepEqual(errors, []);
+    });
+  });
+});
