@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
+import { fieldText } from '../lib/fieldText.ts';
 import { clientShopKey } from '../lib/rateLimit.ts';
 import { errorSource, groupMessage } from './errorGroup.ts';
 import { requireShop, shopOf } from './requireShop.ts';
@@ -27,10 +28,8 @@ function reportShopId(request: FastifyRequest): string {
  * `max`; null when absent.
  */
 function cut(field: ErrorForm[string], max: number): string | null {
-  const value = Array.isArray(field) ? field[0] : field;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value).slice(0, max);
-  if (typeof value !== 'string') return null;
-  return value.slice(0, max);
+  const text = fieldText(Array.isArray(field) ? field[0] : field);
+  return text === null ? null : text.slice(0, max);
 }
 
 /** Collect `errors[0][msg]`-style flat keys into `[{msg, …}, …]` (the first MAX_ERROR_ENTRIES, MAX_ERROR_FIELDS fields each). */

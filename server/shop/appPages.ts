@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
+import { firstText } from '../lib/fieldText.ts';
 import { esc, safeJson } from '../lib/html.ts';
 import type { OrderStore } from '../storage/orders.ts';
 import { getProduct } from './catalog.ts';
@@ -31,8 +32,8 @@ const DEMO_ORDERS_SHOWN = 20;
 /** A query parameter (the first of repeated ones), trimmed and cut to `max`; null when absent or blank. */
 const param = (request: FastifyRequest, key: string, max: number): string | null => {
   const raw: unknown = ((request.query ?? {}) as Record<string, unknown>)[key];
-  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
+  const value = firstText(raw)?.trim();
+  return value ? value.slice(0, max) : null;
 };
 
 /** The review-order data of SPEC §3. */

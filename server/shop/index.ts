@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
+import { firstText } from '../lib/fieldText.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
 import { registerAdminApi } from './adminApi.ts';
 import { registerCartRoutes } from './cart/routes.ts';
@@ -14,12 +15,6 @@ import { registerPages } from './pages.ts';
 
 const CURRENCY_RE = /^[A-Z]{3}$/;
 
-/** A form field as one string (the first of repeated ones); undefined when absent or not text. */
-function first(field: unknown): string | undefined {
-  const value: unknown = Array.isArray(field) ? field[0] : field;
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** Re-prefix a path for another locale (`/es/products/x` + nl → `/nl/products/x`). */
 function switchLocale(path: string, lang: string): string {
   const current = localeForPath(path);
@@ -32,13 +27,13 @@ function switchLocale(path: string, lang: string): string {
 function registerLocalization(app: FastifyInstance): void {
   app.post('/localization', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const country = first(body.country_code)?.toUpperCase();
-    const currency = first(body.currency_code)?.toUpperCase();
-    const lang = first(body.locale_code)?.toLowerCase();
+    const country = firstText(body.country_code)?.toUpperCase();
+    const currency = firstText(body.currency_code)?.toUpperCase();
+    const lang = firstText(body.locale_code)?.toLowerCase();
     const year = 365 * 86400;
     if (country && COUNTRY_CODE.test(country)) reply.setCookie('localization', country, { path: '/', sameSite: 'lax', maxAge: year });
     if (currency && CURRENCY_RE.test(currency)) reply.setCookie('cart_currency', currency, { path: '/', sameSite: 'lax', maxAge: year });
-    let target = safeRedirectPath(first(body.return_to));
+    let target = safeRedirectPath(firstText(body.return_to));
     if (lang) target = switchLocale(target, lang);
     return reply.redirect(target, 302);
   });

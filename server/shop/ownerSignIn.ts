@@ -15,6 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { DEMO_SHOP_ID } from '../lib/demoShop.ts';
+import { firstText } from '../lib/fieldText.ts';
 import { esc } from '../lib/html.ts';
 import { safeRedirectPath } from '../lib/safePath.ts';
 import { issueEditorToken, verifyEditorToken } from '../provider/editorToken.ts';
@@ -27,9 +28,12 @@ const SIGN_IN_PATH = '/admin/sign-in';
 
 /** `true` for `?design_mode=1` (or `=true`): the page as the theme editor shows it. */
 export function designModeAsked(query: Record<string, unknown>): boolean {
-  const value = Array.isArray(query.design_mode) ? (query.design_mode as unknown[])[0] : query.design_mode;
+  const value = firstText(query.design_mode);
   return value === '1' || value === 'true';
 }
+
+/** A parsed query or form body as a record (absent: empty). */
+const fieldsOf = (parsed: unknown): Record<string, unknown> => (parsed ?? {}) as Record<string, unknown>;
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
 function isLoopback(ip: string | undefined): boolean {
@@ -85,13 +89,6 @@ function sendSignInPage(reply: FastifyReply, status: number, returnTo: string, e
     .send(signInPage(returnTo, error));
 }
 
-/** A form field as one string (the first of repeated ones); '' when absent or not text. */
-function field(body: unknown, name: string): string {
-  const raw: unknown = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof value === 'string' ? value : '';
-}
-
 /**
  * GET/POST /admin/sign-in (registered once, at the root): the form, then the cookie and a 303 back
  * to `return_to` (a path on this site; else the home page in design mode).
@@ -99,17 +96,17 @@ function field(body: unknown, name: string): string {
 export function registerOwnerSignIn(app: FastifyInstance, ctx: AppContext): void {
   const failures = adminFailureLimit(app, ctx, () => DEMO_SHOP_ID);
   app.get(SIGN_IN_PATH, async (request, reply) => {
-    const returnTo = safeRedirectPath(field(request.query, 'return_to'), '/?design_mode=1');
+    const returnTo = safeRedirectPath(firstText(fieldsOf(request.query).return_to), '/?design_mode=1');
     return sendSignInPage(reply, 200, returnTo);
   });
 
   app.post(SIGN_IN_PATH, async (request, reply) => {
-    const returnTo = safeRedirectPath(field(request.body, 'return_to'), '/?design_mode=1');
+    const returnTo = safeRedirectPath(firstText(fieldsOf(request.body).return_to), '/?design_mode=1');
     const answer = (status: number, error: string) => sendSignInPage(reply, status, returnTo, error);
     const retryAfter = await lockedOutFor(failures, request, reply);
     if (retryAfter) return answer(429, `Too many failed attempts: try again in ${Math.ceil(retryAfter / 60)} min.`);
     const shop = await ctx.storage.shops.get(DEMO_SHOP_ID);
-    const token = field(request.body, 'token').trim();
+    const token = firstText(fieldsOf(request.body).token)?.trim();
     if (!shop || !token || !adminTokenMatches(token, shop.admin_token_sha256)) {
       if (failures) await failures(request);
       return answer(401, 'That is not the demo shop’s admin token.');
@@ -132,7 +129,7 @@ export function registerOwnerSignIn(app: FastifyInstance, ctx: AppContext): void
  */
 export function registerDesignModeGate(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !designModeAsked((request.query ?? {}) as Record<string, unknown>)) return;
+    if (request.method !== 'GET' || !designModeAsked(fieldsOf(request.query))) return;
     if (await isDemoOwner(ctx, request)) return;
     return reply.redirect(`${SIGN_IN_PATH}?return_to=${encodeURIComponent(request.url)}`, 303);
   });
