@@ -56,10 +56,15 @@ export const EMAIL = /^\S+@\S+\.\S+$/;
 /** `settings.shopCurrency`: an ISO 4217 code. */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
-/** The script's URL as the base of relative settings URLs; a placeholder when it is none. */
+/**
+ * The script's folder, the base of relative settings URLs (and the default `assetBase`); a
+ * placeholder when the script's URL has none: not a URL, or one that cannot be a base, such as the
+ * `blob:` or `data:` URL a script optimiser may load the script from (settings with absolute
+ * URLs then still work).
+ */
 export function scriptBase(scriptUrl: string): string {
   try {
-    return new URL(scriptUrl, 'https://invalid.invalid/').href;
+    return new URL('./', new URL(scriptUrl, 'https://invalid.invalid/')).href;
   } catch {
     return 'https://invalid.invalid/';
   }
@@ -133,7 +138,7 @@ export function parseSettings(raw: unknown, scriptUrl: string): { settings: Sett
   SPECIAL.providerBase = SPECIAL.assetBase = (value, fallback, path, problems) =>
     baseUrl(value, base) ?? bad(problems, path, 'http(s) URL', fallback);
   defaults.providerBase = new URL('/api/', base).href;
-  defaults.assetBase = new URL('./', base).href;
+  defaults.assetBase = base;
   let settings: Settings;
   try {
     settings = walker(SPECIAL)(raw, defaults, '', problems);

@@ -32,7 +32,7 @@ export function readSettings(raw: unknown, scriptUrl: string): Settings {
     shopId: value('shopId', (found) => (typeof found === 'string' || typeof found === 'number' ? String(found).trim() : '')) || '',
     shopDomain: text('shopDomain', HOST_NAME) || null,
     providerBase: baseUrl(value('providerBase'), base) || new URL('/api/', base).href,
-    assetBase: baseUrl(value('assetBase'), base) || new URL('./', base).href,
+    assetBase: baseUrl(value('assetBase'), base) || base,
     language: text('language', LANGUAGE_CODE) || 'auto',
     supportEmail: text('supportEmail', EMAIL) || SUPPORT_EMAIL,
     debug: value('debug') === true,

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually, problems, ROOT, startShop, waitForConsole, type Shop, withPage } from './harness';
+import { eventually, problems, ROOT, SHOWN_WITHIN_MS, startShop, waitForConsole, type Shop, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -269,6 +269,44 @@ describe('settings', () => {
         assert.deepEqual(o.errors, []);
       },
       { init: `window.vitrineSettings = { modules: 'all', colors: { starFront: 'not-a-colour' }, bogus: 1 };` },
+    );
+  });
+});
+
+describe('script optimisers', () => {
+  // Some speed apps fetch a shop's scripts and run them from a `blob:` URL, so the script's own URL
+  // is no base for relative ones. The provider's settings name absolute URLs, which must be enough.
+  test('loaded from a blob: URL: the widgets mount, nothing uncaught, no settings warning', async () => {
+    await withPage(
+      shop,
+      '/products/classic-cotton-tee',
+      async (o) => {
+        assert.match(await o.page.evaluate('String(window.__vitrineScript)'), /^blob:/);
+        await o.page.waitForFunction(
+          `!!document.querySelector('[data-vitrine-mount="reviews"]')?.shadowRoot?.querySelector('.card')`,
+          undefined,
+          {
+            timeout: SHOWN_WITHIN_MS,
+          },
+        );
+        assert.deepEqual(o.errors, []);
+        assert.deepEqual(problems(o), []);
+      },
+      {
+        routes: async (context) => {
+          await context.route(`${shop.origin}/products/classic-cotton-tee`, async (route) => {
+            const response = await route.fetch();
+            const html = (await response.text()).replace(
+              /<script async src="([^"]*\/vitrine\.js)"><\/script>/,
+              (_tag, src: string) =>
+                `<script>fetch(${JSON.stringify(src)}).then((r) => r.text()).then((code) => { const s = document.createElement('script');` +
+                ` s.src = window.__vitrineScript = URL.createObjectURL(new Blob([code], { type: 'text/javascript' })); document.head.appendChild(s); });</script>`,
+            );
+            assert.match(html, /__vitrineScript/);
+            await route.fulfill({ response, body: html });
+          });
+        },
+      },
     );
   });
 });

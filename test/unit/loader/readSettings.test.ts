@@ -100,4 +100,24 @@ describe('readSettings', () => {
     expect(readSettings(inherited, SCRIPT).shopId).toBe('');
     expect(readSettings(garbled, SCRIPT).placedWidgets).toEqual([4]);
   });
+
+  // A script optimiser may load the script from a `blob:` or `data:` URL; the page's own URL
+  // stands in when the script has none (`about:srcdoc` in a frame). Such a URL cannot resolve a
+  // relative one, and reading the settings threw before anything started.
+  test('a script URL that cannot be a base: absolute settings URLs still work, else a placeholder', () => {
+    const absolute = { shopId: 'shop', providerBase: 'https://provider.example/api/', assetBase: 'https://provider.example/vitrine/' };
+    for (const url of ['blob:https://shop.example/0f5c2a1e-6f0b-4c1e-9a55-0b1d2c3e4f5a', 'data:text/javascript,0', 'about:srcdoc', 'a:']) {
+      for (const read of [(raw: unknown) => readSettings(raw, url), (raw: unknown) => parseSettings(raw, url).settings]) {
+        expect(read(absolute)).toMatchObject({
+          providerBase: 'https://provider.example/api/',
+          assetBase: 'https://provider.example/vitrine/',
+        });
+        expect(read({ shopId: 'shop' })).toMatchObject({
+          providerBase: 'https://invalid.invalid/api/',
+          assetBase: 'https://invalid.invalid/',
+        });
+      }
+      expect(parseSettings(absolute, url).problems).toEqual([]);
+    }
+  });
 });
