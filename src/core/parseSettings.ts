@@ -91,8 +91,23 @@ export const MODULE_IDS: number[] = [24, 21, 30, 12, 47];
 /** A widget's own section: checked for being an object only; the widget validates the rest. */
 const widgetSection: Rule = (value, fallback, path, problems) => (isObj(value) ? value : bad(problems, path, 'object', fallback));
 
+/**
+ * A money format as the text it shows. The platform keeps money formats as HTML, printed as is
+ * into the theme's prices (`&euro;{{amount}}`, `{{amount}}&nbsp;kr`, `<span class=money>${{amount}}</span>`),
+ * while the currency converter reads the prices' text with them and widgets print them as text:
+ * kept as markup, an entity matched no price, and a tag showed as text.
+ */
+const moneyFormat = /* @__PURE__ */ check(
+  (value) => typeof value === 'string',
+  'string',
+  // An inert document: nothing in it runs or loads.
+  (value: string) => (/[<&]/.test(value) ? new DOMParser().parseFromString(value, 'text/html').body.textContent : value),
+);
+
 /** Rules by full path, for values the defaults cannot describe. */
 const SPECIAL: Record<string, Rule> = {
+  moneyFormat,
+  moneyWithCurrencyFormat: moneyFormat,
   shopId: ID,
   shopDomain: /* @__PURE__ */ nullable(/* @__PURE__ */ text(HOST_NAME, 'host name')),
   language: /* @__PURE__ */ text(LANGUAGE_CODE, "'auto' or a language code"),
