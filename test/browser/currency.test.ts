@@ -172,6 +172,30 @@ describe('currency converter (module 30)', () => {
     });
   });
 
+  test('money formats written as HTML, as the platform keeps them: prices convert, the offer card shows text', async () => {
+    const init = `window.vitrineSettings = { moneyFormat: '<span class=money>&#36;{{amount}}</span>', moneyWithCurrencyFormat: '<span class=money>&#36;{{amount}} USD</span>' };`;
+    await withPage(
+      shop,
+      '/collections/all?currency=JPY',
+      async (jpy) => {
+        await waitForPrices(jpy.page, /^(From )?¥\d{1,3}(,\d{3})*$/);
+        assert.ok((await priceTexts(jpy.page)).includes('¥3,564'));
+        assert.deepEqual(problems(jpy), []);
+      },
+      { init },
+    );
+    await withPage(
+      shop,
+      '/products/classic-cotton-tee',
+      async (o) => {
+        const prices = o.page.locator('[data-vitrine-mount="offer-card"] .prices', { hasText: '$27.20' });
+        await prices.waitFor({ timeout: SHOWN_WITHIN_MS });
+        assert.match(await prices.innerText(), /^Offer price\s*\$27\.20\s*Regular price\s*\$32\.00\s*Was\s*\$40\.00\s*Save 15 %$/);
+      },
+      { init },
+    );
+  });
+
   test('the selector works with the keyboard alone', async () => {
     await withPage(shop, '/collections/all', async (o) => {
       await selectorReady(o.page);
