@@ -90,14 +90,16 @@ const toCents = (units: string, fraction: string | undefined): number =>
 /**
  * Reads every amount in `text` with the first parser that matches and renders it with `render`.
  * Null when no amount was found or one could not be rendered (the text then stays as it was).
+ * `superscript`: the digits of the cents the theme shows after the text (`$25<sup>00</sup>`), for
+ * an amount written without its own.
  */
-export function convertText(text: string, parsers: MoneyParser[], render: RenderPrice): string | null {
+export function convertText(text: string, parsers: MoneyParser[], render: RenderPrice, superscript?: string): string | null {
   for (const parser of parsers) {
     parser.re.lastIndex = 0;
     if (!parser.re.test(text)) continue;
     let failed = false;
     const converted = text.replace(parser.re, (amount, units: string, fraction: string) => {
-      const rendered = render(toCents(units, fraction), parser.withCode);
+      const rendered = render(toCents(units, fraction || superscript), parser.withCode);
       if (!rendered || /NaN|Infinity/.test(rendered)) {
         failed = true;
         return amount;
@@ -158,17 +160,24 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
   let timer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Set<Node>();
 
-  const convert = (original: string): string | null => {
-    let converted = cache.get(original);
+  const convert = (original: string, superscript: string): string | null => {
+    const key = original + '\n' + superscript;
+    let converted = cache.get(key);
     if (converted === undefined) {
-      converted = convertText(original, options.parsers, render!);
-      cache.set(original, converted);
+      converted = convertText(original, options.parsers, render!, superscript);
+      cache.set(key, converted);
       if (converted === null && !reported && options.parsers.some((parser) => ((parser.re.lastIndex = 0), parser.re.test(original)))) {
         reported = true;
         options.onFailure?.(original);
       }
     }
     return converted;
+  };
+
+  /** The theme's own text of a node: what we replaced, or its text when the theme wrote it since. */
+  const originalOf = (node: Text): string => {
+    const record = records.get(node);
+    return record && node.data === record.shown ? record.original : node.data;
   };
 
   /** Collects price elements: every match under the roots, and the price element around each. */
@@ -189,6 +198,16 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     const elements = collect(roots ?? null);
     const seen = new Set<Text>();
     const writes: [Text, string, boolean][] = [];
+    /** Shows `text` in `node` (its own text again for null), remembering what the theme wrote. */
+    const show = (node: Text, text: string | null): void => {
+      const original = originalOf(node);
+      if (text === null) {
+        if (records.delete(node) && node.data !== original) writes.push([node, original, false]);
+      } else {
+        records.set(node, { original, shown: text });
+        if (text !== node.data) writes.push([node, text, true]);
+      }
+    };
     for (const element of elements) {
       const walker = doc.createTreeWalker(element, 4 /* SHOW_TEXT */);
       for (let textNode = walker.nextNode() as Text | null; textNode; textNode = walker.nextNode() as Text | null) {
@@ -196,21 +215,21 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
         seen.add(textNode);
         const parent = textNode.parentElement;
         if (!parent || SKIPPED_TAGS.test(parent.tagName)) continue;
-        const data = textNode.data;
-        let record = records.get(textNode);
-        if (record && data !== record.shown) record = undefined; // the theme wrote a new price into it
-        if (!record && !/\d/.test(data)) continue;
-        const original = record ? record.original : data;
-        const next = render ? convert(original) : null;
-        if (next === null) {
-          if (record) {
-            records.delete(textNode);
-            if (data !== original) writes.push([textNode, original, false]);
-          }
-          continue;
+        const original = originalOf(textNode);
+        if (!/\d/.test(original)) continue;
+        // Cents the theme sets as a superscript right after the units (`$25<sup>00</sup>`, two
+        // digits) are this amount's: read with it, shown in it (the superscript emptied), put back
+        // with it. Converted alone, "$25" then "00" read €21,5000.
+        const sup = textNode.nextSibling;
+        // Its only child, as text (an element's `data` is undefined, which the pattern refuses).
+        const cents = sup?.nodeName === 'SUP' && sup.firstChild === sup.lastChild ? (sup.firstChild as Text) : null;
+        const superscript = cents && /\d$/.test(original) && /^\d\d$/.test(originalOf(cents)) ? originalOf(cents) : '';
+        const next = render ? convert(original, superscript) : null;
+        show(textNode, next);
+        if (superscript) {
+          seen.add(cents!);
+          show(cents!, next === null ? null : '');
         }
-        records.set(textNode, { original, shown: next });
-        if (next !== data) writes.push([textNode, next, true]);
       }
     }
     // One batch of writes; the records they produce are ours and are dropped.
@@ -259,7 +278,8 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     },
     run,
     observe() {
-      if (observer || typeof MutationObserver === 'undefined') return;
+      // The loader does not start without MutationObserver (loadRules.ts).
+      if (observer) return;
       const debounceMs = options.debounceMs ?? MUTATION_DEBOUNCE_MS;
       let firstPendingAt = 0;
       observer = new MutationObserver((mutations) => {

@@ -104,6 +104,40 @@ describe('createPriceConverter (DOM)', () => {
     converter.destroy();
   });
 
+  // Superscript cents, as the platform's Supply theme shows a price (test/fixtures/product-pages/minimal-bare-h1.html).
+  it('reads cents set as a superscript with their units, shows the amount whole and puts both back', async () => {
+    document.body.innerHTML = `<span class="price"><small aria-hidden="true">$1,134<sup>65</sup></small><span class="visually-hidden">$1,134.65</span></span>
+      <span class="price">$25.00<sup>1</sup></span><span class="price">$7<sup>5</sup></span>`;
+    const small = document.querySelector('small')!;
+    const sup = small.querySelector('sup')!;
+    const shown = () =>
+      Array.from(document.querySelectorAll('.price')).map((element) => element.innerHTML.replace(/ data-vitrine-converted=""/g, ''));
+    const converter = createPriceConverter({ parsers, debounceMs: 20 });
+    converter.setRender(EUR);
+    converter.observe();
+    expect(shown()).toEqual([
+      '<small aria-hidden="true">€975,80<sup></sup></small><span class="visually-hidden">€975,80</span>',
+      // A footnote after an amount with its own cents, and one digit, are not cents.
+      '€21,50<sup>1</sup>',
+      '€6,02<sup>5</sup>',
+    ]);
+    expect(small.querySelector('sup')).toBe(sup);
+    converter.run();
+    expect(shown()[0]).toContain('€975,80<sup></sup>');
+    // The theme writes a new price (a variant change): it is read afresh, superscript included.
+    small.firstChild!.textContent = '$30';
+    sup.textContent = '50';
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(small.textContent).toBe('€26,23');
+    converter.setRender(null);
+    expect(shown()).toEqual([
+      '<small aria-hidden="true">$30<sup>50</sup></small><span class="visually-hidden">$1,134.65</span>',
+      '$25.00<sup>1</sup>',
+      '$7<sup>5</sup>',
+    ]);
+    converter.destroy();
+  });
+
   it('reports a price it could not render once and keeps its text', () => {
     page();
     const onFailure = vi.fn();
