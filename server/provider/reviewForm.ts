@@ -90,7 +90,7 @@ async function readParts(parts: AsyncIterable<Multipart>, form: ReviewForm, limi
     // A file input left empty sends an empty part with no name.
     if (bytes.length === 0 && !part.filename) continue;
     if (form.photos.length >= limits.maxCount) throw tooManyPhotos(limits);
-    form.photos.push({ filename: part.filename, bytes });
+    form.photos.push({ filename: part.filename ?? '', bytes });
   }
 }
 

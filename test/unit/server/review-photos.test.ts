@@ -197,6 +197,20 @@ describe('files that are not JPEG, PNG, GIF or WebP images → 415, nothing stor
     expect(await countRows(s, 'photos')).toBe(photos);
   });
 
+  // A part sent without a file name (`filename=""`, as a script's or a tool's form may send it)
+  // answered 500: its name, undefined, was quoted in the message.
+  it('a file sent without a name: quoted as "photo" (415, and 413 when too large)', async () => {
+    const answer = await submitWith([{ name: '', bytes: Buffer.from('<html></html>'), type: '' }]);
+    expectFailure(answer, 415, 'UNSUPPORTED_MEDIA_TYPE', ['Photo "photo" is not a JPEG, PNG, GIF or WebP image']);
+    const server = await makeServer({ rateLimit: false, reviewPhotos: { maxPhotoBytes: 200 * 1024 } });
+    try {
+      const tooBig = await submitWith([{ name: '', bytes: await jpegOf(600, 600, 100), type: '' }], validFields(), server.app);
+      expectFailure(tooBig, 413, 'PAYLOAD_TOO_LARGE', ['Photo "photo" is too large (0.2 MB at most)']);
+    } finally {
+      await server.app.close();
+    }
+  });
+
   it('a truncated JPEG; each bad file named (cut to 100 characters) beside a good one', async () => {
     const good = await jpegOf(300, 200);
     const long = `${'x'.repeat(120)}.jpg`;
