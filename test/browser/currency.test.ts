@@ -196,6 +196,34 @@ describe('currency converter (module 30)', () => {
     );
   });
 
+  test("a vintage free theme's product price (Supply: its own id, cents as a superscript) shows whole in EUR, and comes back", async () => {
+    const html = readFileSync(join(ROOT, 'test/fixtures/product-pages/minimal-bare-h1.html'), 'utf8');
+    const url = `${shop.origin}/products/classic-cotton-tee?fixture=minimal&currency=EUR`;
+    const price = '[id^="productPrice"]';
+    await withPage(
+      shop,
+      url,
+      async (o) => {
+        await o.page.locator(price, { hasText: '€' }).waitFor({ timeout: SHOWN_WITHIN_MS });
+        const parts = () =>
+          o.page.evaluate(
+            (selector) =>
+              Array.from(document.querySelector(selector)!.querySelectorAll('small, sup, .visually-hidden'), (e) => e.textContent),
+            price,
+          );
+        assert.deepEqual(await parts(), ['€21,50', '', '€21,50']);
+        await choose(o.page, 'USD');
+        await o.page.locator(price, { hasText: '$' }).waitFor({ timeout: SHOWN_WITHIN_MS });
+        assert.deepEqual(await parts(), ['$2500', '00', '$25.00']);
+        assert.deepEqual(o.errors, []);
+      },
+      {
+        routes: async (context) =>
+          void (await context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))),
+      },
+    );
+  });
+
   test('the selector works with the keyboard alone', async () => {
     await withPage(shop, '/collections/all', async (o) => {
       await selectorReady(o.page);

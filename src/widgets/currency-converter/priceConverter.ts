@@ -37,7 +37,10 @@ const PRICE_SELECTORS =
   '.cart__subtotal,' +
   '[data-product-price],' +
   '[data-compare-price],' +
-  '[data-cart-subtotal]';
+  '[data-cart-subtotal],' +
+  // The product price of the vintage free themes (Supply, Minimal…): `productPrice-{section}`,
+  // with no class of the list.
+  '[id^=productprice i]';
 
 /** Formats an amount in source cents into the target currency; null when it cannot. */
 export type RenderPrice = (cents: number, withCode: boolean) => string | null;
