@@ -95,13 +95,14 @@ const widgetSection: Rule = (value, fallback, path, problems) => (isObj(value) ?
  * A money format as the text it shows. The platform keeps money formats as HTML, printed as is
  * into the theme's prices (`&euro;{{amount}}`, `{{amount}}&nbsp;kr`, `<span class=money>${{amount}}</span>`),
  * while the currency converter reads the prices' text with them and widgets print them as text:
- * kept as markup, an entity matched no price, and a tag showed as text.
+ * kept as markup, an entity matched no price, and a tag showed as text. Trimmed: white space at
+ * an end of the format made the converter's pattern take the spaces around a price too.
  */
 const moneyFormat = /* @__PURE__ */ check(
   (value) => typeof value === 'string',
   'string',
   // An inert document: nothing in it runs or loads.
-  (value: string) => (/[<&]/.test(value) ? new DOMParser().parseFromString(value, 'text/html').body.textContent : value),
+  (value: string) => (/[<&]/.test(value) ? new DOMParser().parseFromString(value, 'text/html').body.textContent! : value).trim(),
 );
 
 /** Rules by full path, for values the defaults cannot describe. */

@@ -38,6 +38,13 @@ describe('money formats written as the platform keeps them (HTML)', () => {
     expect(formatMoney(1250, settings.moneyFormat)).toBe('£12.50');
   });
 
+  it('trims white space at the ends, which the converter read as part of a price', () => {
+    const { settings } = parse('<span class=money>\n  {{amount}} kr\n</span>', ' {{amount}} kr SEK ');
+    expect([settings.moneyFormat, settings.moneyWithCurrencyFormat]).toEqual(['{{amount}} kr', '{{amount}} kr SEK']);
+    const parsers = moneyParsers(settings.moneyFormat, settings.moneyWithCurrencyFormat);
+    expect(convertText('Från 10.00 kr per st', parsers, () => 'X')).toBe('Från X per st');
+  });
+
   it('keeps plain formats as they are, and refuses what is not a string', () => {
     expect(parse('${{amount}}').settings.moneyFormat).toBe('${{amount}}');
     expect(parse('{{ amount }} kr < 5').settings.moneyFormat).toBe('{{ amount }} kr < 5');
