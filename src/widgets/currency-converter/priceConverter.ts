@@ -55,13 +55,11 @@ export interface MoneyParser {
 
 const PLACEHOLDER = /\{\{\s*\w+\s*\}\}/;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Literal format text → pattern: tags dropped, any run of spaces matches any (or no) spacing. */
-const literalPattern = (text: string): string =>
-  text
-    .replace(/<[^>]*>/g, '')
-    .split(/\s+/)
-    .map(escapeRegExp)
-    .join('[\\s\\u00a0\\u202f]*');
+/**
+ * Literal format text → pattern: any run of spaces matches any (or no) spacing. Formats come as
+ * text: the settings read a shop's HTML format as the text it shows (parseSettings.ts).
+ */
+const literalPattern = (text: string): string => text.split(/\s+/).map(escapeRegExp).join('[\\s\\u00a0\\u202f]*');
 /** A thousands or decimal separator → pattern: any space matches any space the theme may print. */
 const separatorPattern = (separator: string): string => (/\s/.test(separator) ? '[ \\u00a0\\u202f]' : escapeRegExp(separator));
 
