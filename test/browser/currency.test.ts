@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserWithBackForwardCache, fulfillJson, problems, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
@@ -222,6 +222,38 @@ describe('currency converter (module 30)', () => {
           void (await context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))),
       },
     );
+  });
+
+  // The product-card markup of public themes (test/fixtures/themes, the star snippets' fixtures):
+  // Minimal, Narrative and Prestige kept their dollars when the list named classes one by one.
+  test('every price of every theme fixture shows in EUR', async () => {
+    const dir = join(ROOT, 'test/fixtures/themes');
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
+      const html = readFileSync(join(dir, file), 'utf8');
+      const dollars = html.match(/\$\d[\d,]*\.\d\d/g)!.length;
+      const url = `${shop.origin}/__fixtures/themes/${file}?currency=EUR`;
+      await withPage(
+        shop,
+        url,
+        async (o) => {
+          // Each text that shows money, outside scripts and our own hosts: none left in dollars.
+          const texts = `Array.from(document.querySelectorAll('body *:not(script, style, [data-vitrine-mount])'), (e) => Array.from(e.childNodes, (n) => n.nodeType === 3 ? n.data : '').join('')).filter((t) => /[$€]\\s?\\d/.test(t))`;
+          await o.page
+            .waitForFunction(`${texts}.filter((t) => t.includes('€')).length === ${dollars}`, undefined, { timeout: SHOWN_WITHIN_MS })
+            .catch(() => {});
+          assert.deepEqual(
+            ((await o.page.evaluate(texts)) as string[]).filter((t) => t.includes('$')),
+            [],
+            file,
+          );
+          assert.deepEqual(o.errors, [], file);
+        },
+        {
+          routes: async (context) =>
+            void (await context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))),
+        },
+      );
+    }
   });
 
   test('the selector works with the keyboard alone', async () => {

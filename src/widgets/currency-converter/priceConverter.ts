@@ -13,31 +13,26 @@ import { MUTATION_DEBOUNCE_MS } from '../../core/constants';
 import { formatMoney } from '../../core/money';
 
 /**
- * Price elements of Dawn and other common themes. Only text that reads as money is touched. One
- * string literal, written one selector a line (an array joined at run time costs bytes).
+ * Price elements of Dawn and other themes. Only text that reads as money is touched. One string
+ * literal, written one selector a line (an array joined at run time costs bytes).
  */
 const PRICE_SELECTORS =
-  '.price-item,' +
-  '.price,' +
+  // Any class with "price" in it, in any case: Dawn's `price`, `price-item`, `unit-price`,
+  // `cart-item__price`; `product-card__price` (Narrative), `Price` (Prestige), `product-single__price`
+  // and the other BEM names themes give a price.
+  '[class*=price i],' +
   '[data-price],' +
   '.money,' +
-  '.cart-item__price,' +
-  '.cart-item__price-wrapper,' +
   '.cart-item .product-option,' +
   '.cart-item__totals,' +
   '.totals__total-value,' +
   '.totals__subtotal-value,' +
-  '.product__price,' +
-  '.product-price,' +
-  '.product-single__price,' +
-  '.grid-product__price,' +
-  '.product-item__price,' +
-  '.price-per-item,' +
-  '.unit-price,' +
   '.cart__subtotal,' +
   '[data-product-price],' +
   '[data-compare-price],' +
   '[data-cart-subtotal],' +
+  // Minimal's product card: the price is the text of its meta line.
+  '.grid-link__meta,' +
   // The product price of the vintage free themes (Supply, Minimal…): `productPrice-{section}`,
   // with no class of the list.
   '[id^=productprice i]';
