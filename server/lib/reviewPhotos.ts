@@ -51,14 +51,10 @@ export class PhotoRejected extends Error {
   }
 }
 
-/**
- * The file name as quoted in messages: control characters dropped, cut to 100 characters;
- * "photo" for a part sent without a name (`filename=""`, which the multipart parser gives as
- * undefined whatever its type says).
- */
-export function displayName(filename: string | undefined): string {
+/** The file name as quoted in messages: control characters dropped, cut to 100 characters; "photo" when none is left. */
+export function displayName(filename: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = (filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || 'photo').slice(0, MAX_NAME_IN_MESSAGE);
 }
 

@@ -58,15 +58,14 @@ class Budget {
   }
 }
 
-/** A photo's bytes, read within its own limit and the request's. */
-async function readPhoto(part: MultipartFile, limits: ReviewPhotoLimits, budget: Budget): Promise<Buffer> {
+/** A photo's bytes, read within its own limit and the request's (`filename`: as the messages quote it). */
+async function readPhoto(part: MultipartFile, filename: string, limits: ReviewPhotoLimits, budget: Budget): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     budget.spend(chunk.length);
     chunks.push(chunk);
   }
-  if (part.file.truncated)
-    throw tooLarge(`Photo "${displayName(part.filename)}" is too large (${megabytes(limits.maxPhotoBytes)} at most)`);
+  if (part.file.truncated) throw tooLarge(`Photo "${displayName(filename)}" is too large (${megabytes(limits.maxPhotoBytes)} at most)`);
   return Buffer.concat(chunks);
 }
 
@@ -86,11 +85,13 @@ async function readParts(parts: AsyncIterable<Multipart>, form: ReviewForm, limi
       for await (const chunk of part.file as AsyncIterable<Buffer>) budget.spend(chunk.length);
       continue;
     }
-    const bytes = await readPhoto(part, limits, budget);
+    // Typed a string, but the parser gives `filename=""` as undefined.
+    const filename = part.filename ?? '';
+    const bytes = await readPhoto(part, filename, limits, budget);
     // A file input left empty sends an empty part with no name.
-    if (bytes.length === 0 && !part.filename) continue;
+    if (bytes.length === 0 && !filename) continue;
     if (form.photos.length >= limits.maxCount) throw tooManyPhotos(limits);
-    form.photos.push({ filename: part.filename ?? '', bytes });
+    form.photos.push({ filename, bytes });
   }
 }
 
