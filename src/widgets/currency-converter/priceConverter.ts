@@ -170,11 +170,13 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
     return converted;
   };
 
-  /** The theme's own text of a node: what we replaced, or its text when the theme wrote it since. */
-  const originalOf = (node: Text): string => {
+  /** The record of a node that still shows what we wrote (none once the theme wrote it again). */
+  const ours = (node: Text): NodeRecord | undefined => {
     const record = records.get(node);
-    return record && node.data === record.shown ? record.original : node.data;
+    return record && node.data === record.shown ? record : undefined;
   };
+  /** The theme's own text of a node: what we replaced, or its text when the theme wrote it since. */
+  const originalOf = (node: Text): string => ours(node)?.original ?? node.data;
 
   /** Collects price elements: every match under the roots, and the price element around each. */
   const collect = (roots: Iterable<Node> | null): Element[] => {
@@ -219,7 +221,8 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
         const sup = textNode.nextSibling;
         // Its only child, as text (an element's `data` is undefined, which the pattern refuses).
         const cents = sup?.nodeName === 'SUP' && sup.firstChild === sup.lastChild ? (sup.firstChild as Text) : null;
-        const superscript = cents && /\d$/.test(original) && /^\d\d$/.test(originalOf(cents)) ? originalOf(cents) : '';
+        const centsText = cents ? originalOf(cents) : '';
+        const superscript = /\d$/.test(original) && /^\d\d$/.test(centsText) ? centsText : '';
         const next = render ? convert(original, superscript) : null;
         show(textNode, next);
         if (superscript) {
@@ -255,8 +258,7 @@ export function createPriceConverter(options: PriceConverterOptions): PriceConve
   const queue = (mutations: MutationRecord[]): void => {
     for (const mutation of mutations) {
       if (mutation.type === 'characterData') {
-        const record = records.get(mutation.target as Text);
-        if (record && (mutation.target as Text).data === record.shown) continue; // our own text
+        if (ours(mutation.target as Text)) continue; // our own text
         pending.add(mutation.target);
       } else if (mutation.addedNodes.length) {
         pending.add(mutation.target);
