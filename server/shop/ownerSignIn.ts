@@ -101,12 +101,13 @@ export function registerOwnerSignIn(app: FastifyInstance, ctx: AppContext): void
   });
 
   app.post(SIGN_IN_PATH, async (request, reply) => {
-    const returnTo = safeRedirectPath(firstText(fieldsOf(request.body).return_to), '/?design_mode=1');
+    const body = fieldsOf(request.body);
+    const returnTo = safeRedirectPath(firstText(body.return_to), '/?design_mode=1');
     const answer = (status: number, error: string) => sendSignInPage(reply, status, returnTo, error);
     const retryAfter = await lockedOutFor(failures, request, reply);
     if (retryAfter) return answer(429, `Too many failed attempts: try again in ${Math.ceil(retryAfter / 60)} min.`);
     const shop = await ctx.storage.shops.get(DEMO_SHOP_ID);
-    const token = firstText(fieldsOf(request.body).token)?.trim();
+    const token = firstText(body.token)?.trim();
     if (!shop || !token || !adminTokenMatches(token, shop.admin_token_sha256)) {
       if (failures) await failures(request);
       return answer(401, 'That is not the demo shop’s admin token.');
