@@ -23,6 +23,7 @@ import {
   chunkFetched,
   eventually,
   firstInteraction,
+  fulfillHtml,
   NOTE_RESTORE,
   open,
   restoredFromCache,
@@ -77,7 +78,7 @@ const RECORD_EVENTS = `
 
 /** Serves the fixture page at the product's URL, and the fixture product as its product JSON. */
 const fixtureRoutes = (url: string, html: string) => async (context: BrowserContext) => {
-  await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await fulfillHtml(url, html)(context);
   await context.route(`${shop.origin}/products/classic-cotton-tee.json`, (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: FIXTURE_PRODUCT_JSON }),
   );

@@ -8,7 +8,17 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserWithBackForwardCache, fulfillJson, problems, ROOT, startShop, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import {
+  browserWithBackForwardCache,
+  fulfillHtml,
+  fulfillJson,
+  problems,
+  ROOT,
+  startShop,
+  type Shop,
+  SHOWN_WITHIN_MS,
+  withPage,
+} from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -217,10 +227,7 @@ describe('currency converter (module 30)', () => {
         assert.deepEqual(await parts(), ['$2500', '00', '$25.00']);
         assert.deepEqual(o.errors, []);
       },
-      {
-        routes: async (context) =>
-          void (await context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))),
-      },
+      { routes: fulfillHtml(url, html) },
     );
   });
 
@@ -248,10 +255,7 @@ describe('currency converter (module 30)', () => {
           );
           assert.deepEqual(o.errors, [], file);
         },
-        {
-          routes: async (context) =>
-            void (await context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))),
-        },
+        { routes: fulfillHtml(url, html) },
       );
     }
   });

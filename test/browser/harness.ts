@@ -157,6 +157,11 @@ export async function withPage<T>(shop: Shop, url: string, fn: (opened: OpenedPa
   }
 }
 
+/** Answers every request matching `pattern` with the page `html` (a fixture page on the shop's origin). */
+export const fulfillHtml = (pattern: string, html: string) => async (context: BrowserContext) => {
+  await context.route(pattern, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+};
+
 /** Answers every request matching `pattern` with `json` (a hostile or broken provider). */
 export const fulfillJson = (pattern: string, json: unknown) => async (context: BrowserContext) => {
   const body = JSON.stringify(json);

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SEED_FACTS } from '../../server/storage/demoData';
-import { fulfillJson, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import { fulfillHtml, fulfillJson, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -181,9 +181,7 @@ describe('cross-origin install (the shop on its own domain, the script from the 
     const page = await fetch(`${shop.origin}${path}`);
     const html = (await page.text()).replace('src="/demo/vitrine.js"', `src="http://provider.localhost:${shop.port}/demo/vitrine.js"`);
     assert.ok(html.includes(`provider.localhost:${shop.port}/demo/vitrine.js`), `no script tag to rewrite on ${path}`);
-    await context.route(`http://shop.localhost:${shop.port}${path}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
-    );
+    await fulfillHtml(`http://shop.localhost:${shop.port}${path}`, html)(context);
   };
   /** Every `<img>` of the widget: its URL and whether it loaded. */
   const images = (page: Page) =>

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually, problems, ROOT, SHOWN_WITHIN_MS, startShop, waitForConsole, type Shop, withPage } from './harness';
+import { eventually, fulfillHtml, problems, ROOT, SHOWN_WITHIN_MS, startShop, waitForConsole, type Shop, withPage } from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -99,11 +99,7 @@ describe('boot on the demo shop', () => {
         assert.ok(at.init >= at.paint, `started at ${at.init} ms, before the first paint (${at.paint} ms)`);
         assert.deepEqual(o.errors, []);
       },
-      {
-        routes: async (context) => {
-          await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-        },
-      },
+      { routes: fulfillHtml(url, html) },
     );
   });
 });

@@ -8,10 +8,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ERR_MISSED_HANDLES } from '../../src/core/errors';
 import { DEFAULT_SETTINGS } from '../../src/core/parseSettings';
-import { problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
+import { fulfillHtml, problems, ROOT, startShop, type OpenedPage, type Shop, SHOWN_WITHIN_MS, withPage } from './harness';
 
 interface Stats {
   r: number;
@@ -438,14 +438,10 @@ describe("the theme's own ratings (the platform's review metafields, shown by th
   });
 });
 
-/** Serves `html` at `url` (so the real loader and provider run on the shop's origin). */
-const serveHtml = (url: string, html: string) => async (context: BrowserContext) =>
-  void (await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })));
-
 /** Opens the theme fixture page `name` (its markup: `html`) on the shop's origin, runs `fn` and always closes it. */
 const withFixture = (name: string, html: string, fn: (opened: OpenedPage) => Promise<void>, query = '') =>
   withPage(shop, `${shop.origin}/__fixtures/themes/${name}.html${query}`, fn, {
-    routes: serveHtml(`${shop.origin}/__fixtures/themes/*`, html),
+    routes: fulfillHtml(`${shop.origin}/__fixtures/themes/*`, html),
   });
 
 describe('theme fixtures: snippet right after each product title', () => {
@@ -528,7 +524,7 @@ describe('theme fixtures: the product stars line right after the visible product
           assert.deepEqual(placed, { after: true, lines: 1, shown: true });
           assert.deepEqual(errors, []);
         },
-        { routes: serveHtml(url, html) },
+        { routes: fulfillHtml(url, html) },
       );
     });
   }
