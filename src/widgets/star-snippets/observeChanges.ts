@@ -24,7 +24,7 @@ const themeChanged = (records: MutationRecord[]): boolean =>
   );
 
 export interface ChangeObserver {
-  /** Starts observing the body (once; never without `MutationObserver` or a body). */
+  /** Starts observing the body (once; never without a body). */
   start(): void;
   /** Drops the records queued so far: call it right after each of our own DOM writes. */
   ignoreOwnWrites(): void;
@@ -38,7 +38,8 @@ export function observeChanges(doc: Document, onChange: () => void): ChangeObser
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     start() {
-      if (observer || typeof MutationObserver !== 'function' || !doc.body) return;
+      // (No check for MutationObserver itself: the loader does not start without it, loadRules.ts.)
+      if (observer || !doc.body) return;
       observer = new MutationObserver((records) => {
         if (!themeChanged(records)) return;
         clearTimeout(timer);

@@ -36,7 +36,7 @@ const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
  * (`[itemprop="name"]` on an `h1`), then the page's `main h1` (Horizon's title text block).
  */
 const PRODUCT_TITLES =
-  'main .product__title,.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,h1[itemprop="name"],main h1';
+  '.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,h1[itemprop="name"],main h1';
 
 /** Regions whose headings are never the product's title (the shop name in a header or drawer). */
 const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role="banner"],[role="navigation"],[role="contentinfo"],[role="dialog"]';
@@ -103,28 +103,24 @@ const jump = (win: Window, top: number): void => win.scrollTo({ top, behavior: '
 
 /**
  * Scrolls the window so the reviews widget's top ends `SCROLL_TO_REVIEWS_OFFSET_PX` below the
- * viewport top, over `SCROLL_TO_REVIEWS_MS` with requestAnimationFrame; instantly when the
- * shopper prefers reduced motion. Returns false when there is no reviews widget.
+ * viewport top, over `SCROLL_TO_REVIEWS_MS` with requestAnimationFrame (every browser that runs
+ * this ES2020 chunk has it); instantly when the shopper prefers reduced motion. Nothing without a
+ * reviews widget.
  */
-function scrollToReviews(doc: Document, duration: number = SCROLL_TO_REVIEWS_MS): boolean {
+function scrollToReviews(doc: Document): void {
   const win = doc.defaultView!;
   const target = doc.querySelector(REVIEWS_TARGET);
-  if (!target) return false;
+  if (!target) return;
   const from = win.scrollY;
   const max = Math.max(0, doc.documentElement.scrollHeight - win.innerHeight);
   const to = Math.min(max, Math.max(0, target.getBoundingClientRect().top + from - SCROLL_TO_REVIEWS_OFFSET_PX));
-  const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  if (reduced || duration <= 0 || typeof win.requestAnimationFrame !== 'function') {
-    jump(win, to);
-    return true;
-  }
+  if (win.matchMedia('(prefers-reduced-motion: reduce)').matches) return jump(win, to);
   let start = -1;
   const step = (now: number): void => {
     if (start < 0) start = now;
-    const progress = Math.min(1, (now - start) / duration);
+    const progress = Math.min(1, (now - start) / SCROLL_TO_REVIEWS_MS);
     jump(win, from + (to - from) * ease(progress));
     if (progress < 1) win.requestAnimationFrame(step);
   };
   win.requestAnimationFrame(step);
-  return true;
 }
