@@ -63,7 +63,9 @@ function sortSelect(ctx: PageCtx, sortBy: string): string {
 function collectionBody(ctx: PageCtx, collection: Collection, sortBy: string): string {
   const products = sortProducts(productsOf(collection), sortBy);
   const hero = `<div class="collection-hero"><h1 class="collection-hero__title"><span class="visually-hidden">Collection: </span>${esc(collection.title)}</h1><p class="collection-hero__description">${esc(collection.description)}</p></div>`;
-  return `<div class="page-width section">${hero}<div id="ProductGridContainer"><h2 class="visually-hidden">${esc(t(ctx.locale, 'listProducts'))}</h2>${sortSelect(ctx, sortBy)}<p class="product-count" role="status">${products.length} ${esc(t(ctx.locale, 'products'))}</p>${productGrid(ctx, products, 'template--3__product-grid', 4)}</div></div>`;
+  // Wrapped as the platform wraps every section a template renders (the theme's "Show product
+  // rating" and the other settings are a section's).
+  return `<div id="shopify-section-template--3__product-grid" class="shopify-section"><div class="page-width section">${hero}<div id="ProductGridContainer"><h2 class="visually-hidden">${esc(t(ctx.locale, 'listProducts'))}</h2>${sortSelect(ctx, sortBy)}<p class="product-count" role="status">${products.length} ${esc(t(ctx.locale, 'products'))}</p>${productGrid(ctx, products, 'template--3__product-grid', 4)}</div></div></div>`;
 }
 
 /** The products whose title contains `query` (case-insensitive); none for an empty query. */

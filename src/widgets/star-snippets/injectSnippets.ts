@@ -6,7 +6,8 @@
  *    paths too), its card and title through the theme layouts, grouped by card; cards that
  *    already hold our snippet are skipped (never duplicated), and so are cards whose theme shows
  *    the product's rating itself (`NATIVE_RATING`: their products are not even fetched);
- * 2. ONE batched stats request for every handle not fetched yet (at most 250 per request);
+ * 2. ONE batched stats request for every handle not fetched yet (at most 250 per request), but
+ *    for the cards of a theme section whose other cards show that rating: no reviews, known;
  * 3. one write pass: the filled snippet after each new title. One write means one relayout and
  *    one shift (an empty line first and its content later re-laid out the page twice, and
  *    collapsed again for products without reviews). Stats stay cached for the page, so a re-run
@@ -55,6 +56,13 @@ export function linkHandle(link: Element, host: string): string | null {
 }
 
 const CLASS = 'vitrine-stars vitrine-stars--listing';
+/**
+ * A section of the theme, as the platform renders each: the unit of a theme's "Show product
+ * rating" setting.
+ */
+const SECTION = '.shopify-section';
+/** The stats of a product without reviews. */
+const NO_REVIEWS = statsOrNull({})!;
 /** Product links that are not in an excluded region (nor one itself). */
 const LINKS = `a[href*="/products/"]:not(:is(${EXCLUDED}),:is(${EXCLUDED}) *)`;
 
@@ -89,6 +97,8 @@ export function createInjector(options: InjectorOptions): Injector {
     const handles = new Set<string>();
     const placed = new Set<string>();
     const todo: { at: Located; handle: string }[] = [];
+    /** The theme sections that show the platform's ratings on their cards. */
+    const ratedSections = new Set<Element | null>();
     for (let i = 0; i < links.length; i++) {
       const link = links[i];
       const handle = handleOf(link);
@@ -105,6 +115,8 @@ export function createInjector(options: InjectorOptions): Injector {
         rated = at?.card.querySelector(NATIVE_RATING) ? at.card : null;
       }
       if (rated) {
+        // (A rated card outside any section tells nothing of the others: it stands for itself.)
+        ratedSections.add(rated.closest(SECTION) || rated);
         rated.querySelector(`[${STARS_ATTR}]`)?.remove();
         placed.add(handle);
         continue;
@@ -123,6 +135,10 @@ export function createInjector(options: InjectorOptions): Injector {
       }
       todo.push({ at, handle });
     }
+    // A section whose cards show the platform's ratings shows one for every product with reviews
+    // (the provider keeps the review metafields equal to its stats): a card of it without one is
+    // a product with none, known without asking.
+    for (const { at, handle } of todo) if (!cache.has(handle) && ratedSections.has(at.card.closest(SECTION))) cache.set(handle, NO_REVIEWS);
     // --- one batched stats request for the new handles ---
     const unfetched = [...handles].filter((handle) => !cache.has(handle));
     if (unfetched.length) {

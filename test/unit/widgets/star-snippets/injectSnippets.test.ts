@@ -208,6 +208,61 @@ describe("the theme's own rating (the platform's review metafields)", () => {
     expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['mug']);
   });
 
+  /** A theme section as the platform renders it (`shopify-section-<id>`), holding `cards`. */
+  const section = (id: string, cards: string) => `<div id="shopify-section-${id}" class="shopify-section"><ul>${cards}</ul></div>`;
+
+  test("in a section whose cards show the theme's rating, a card without one is a product without reviews: nothing asked", async () => {
+    // The provider keeps the platform's review metafields equal to its stats: the theme shows a
+    // rating for every product with reviews, and none for the others.
+    const { injector, fetchStats, onMissed } = setup(
+      `<main>${section('grid', `${dawnCard('mug')}${ratedDawnCard('tee')}${dawnCard('vase')}`)}</main>`,
+    );
+    await injector.run();
+    expect(fetchStats).not.toHaveBeenCalled();
+    // Placed, as after a request that answered 0: hidden.
+    expect(snippets().map((e) => [e.getAttribute('data-vitrine-stars'), e.hidden])).toEqual([
+      ['mug', true],
+      ['vase', true],
+    ]);
+    expect(onMissed).not.toHaveBeenCalled();
+    await injector.run(true);
+    expect(fetchStats).not.toHaveBeenCalled();
+  });
+
+  test('with showWhenNoReviews, those cards show an empty rating with 0, as the provider would have answered', async () => {
+    const { injector, fetchStats } = setup(`<main>${section('grid', `${ratedDawnCard('tee')}${dawnCard('mug')}`)}</main>`, {
+      showZero: true,
+    });
+    await injector.run();
+    expect(fetchStats).not.toHaveBeenCalled();
+    expect(snippets().map((e) => [e.getAttribute('data-vitrine-stars'), e.hidden, e.textContent])).toEqual([['mug', false, '(0)']]);
+  });
+
+  test("another section's cards, and cards outside any section, are asked for as before (each section has its own rating setting)", async () => {
+    const { injector, fetchStats } = setup(
+      `<main>${section('grid', `${ratedDawnCard('tee')}${dawnCard('mug')}`)}${section('related', `${dawnCard('vase')}`)}<ul>${ratedDawnCard('cup')}${dawnCard('bowl')}</ul></main>`,
+    );
+    await injector.run();
+    expect(fetchStats).toHaveBeenCalledTimes(1);
+    expect(fetchStats.mock.calls[0]![0].sort()).toEqual(['bowl', 'vase']);
+    expect(snippets().map((e) => [e.getAttribute('data-vitrine-stars'), e.hidden])).toEqual([
+      ['mug', true],
+      ['vase', false],
+      ['bowl', false],
+    ]);
+  });
+
+  test('stats already fetched for a product are kept when its section shows ratings later', async () => {
+    const { injector, fetchStats } = setup(`<main>${section('grid', dawnCard('mug'))}</main>`);
+    await injector.run();
+    expect(fetchStats).toHaveBeenCalledTimes(1);
+    // The theme re-renders the section with ratings on (the mug's metafields not written yet).
+    document.querySelector('.shopify-section ul')!.insertAdjacentHTML('beforeend', ratedDawnCard('tee'));
+    await injector.run(true);
+    expect(fetchStats).toHaveBeenCalledTimes(1);
+    expect(snippets().map((e) => [e.getAttribute('data-vitrine-stars'), e.textContent])).toEqual([['mug', '(3)']]);
+  });
+
   test('a snippet of ours in a card that now shows the rating itself goes (never two ratings)', async () => {
     const { injector } = setup(`<main><ul>${dawnCard('tee')}</ul></main>`);
     await injector.run();
