@@ -115,6 +115,7 @@ async function createContext(app: FastifyInstance, opts: BuildAppOptions, config
   });
   const reviewMetafields = createMetafieldsSync(app, storage);
   app.addHook('onClose', async () => {
+    reviewMetafields.stop(); // no retry after the store is closed
     await reviewMetafields.settled(); // writes in progress still need the store
     await retention.stop(); // a run in progress ends at its next chunk
     await storage.close();

@@ -6,8 +6,12 @@
  * write that failed, is right again after a restart.
  *
  * Writes run in the background: a review request never waits for the platform and never fails
- * because of it; a failed write is logged. One write per product at a time: a change while one
- * runs makes one more (it reads the stats again), so the last write always carries the latest.
+ * because of it; a failed write is logged and tried again later (after 1 minute, then twice as long
+ * each time, at most an hour apart, until it succeeds or the process stops): the star snippets
+ * take a product with no rating in a section of rated cards for one without reviews, so a
+ * product's first review must not stay off the platform until a restart. One write per product at
+ * a time: a change while one runs makes one more (it reads the stats again), so the last write
+ * always carries the latest.
  */
 import type { Storage } from '../storage/index.ts';
 import type { ProductRef } from '../storage/products.ts';
@@ -21,7 +25,17 @@ export interface ReviewMetafieldsSync {
   backfill(): Promise<void>;
   /** Resolves once no write runs or waits (tests; the app waits for it before it closes its store). */
   settled(): Promise<void>;
+  /** Drops the retries to come (the app, before it closes its store). */
+  stop(): void;
 }
+
+/** How long a failed write waits before it is tried again: `first`, doubled each time up to `max` (ms). */
+export interface RetryDelays {
+  first: number;
+  max: number;
+}
+
+const RETRY_DELAYS: RetryDelays = { first: 60_000, max: 3_600_000 };
 
 /** A failed write: what failed and for which shop (and product). */
 export type SyncFailureLog = (error: unknown, detail: { shopId: string; handle?: string }) => void;
@@ -34,10 +48,28 @@ export function reviewMetafieldsSync(
   storage: Pick<Storage, 'reviews' | 'products'>,
   platforms: ReadonlyMap<string, PlatformMetafields>,
   logFailure: SyncFailureLog,
+  retryDelays: RetryDelays = RETRY_DELAYS,
 ): ReviewMetafieldsSync {
   /** The write running per `shopId\nhandle`, and those changed again meanwhile. */
   const running = new Map<string, Promise<void>>();
   const changedAgain = new Set<string>();
+  /** The retry to come per failed write (`shopId\nhandle`, or `shopId` for a shop's back-fill), with its wait. */
+  const retries = new Map<string, { timer: ReturnType<typeof setTimeout>; wait: number }>();
+  let stopped = false;
+
+  /** Runs `attempt` again later, each time waiting twice as long as the last (see `RetryDelays`). */
+  const retryLater = (key: string, attempt: () => void): void => {
+    if (stopped) return;
+    const last = retries.get(key);
+    const wait = last ? Math.min(retryDelays.max, last.wait * 2) : retryDelays.first;
+    // Unreferenced: a retry to come never keeps the process alive.
+    retries.set(key, { timer: setTimeout(attempt, wait).unref(), wait });
+  };
+  /** The write `key` succeeded: no retry of it is to come. */
+  const succeeded = (key: string): void => {
+    clearTimeout(retries.get(key)?.timer);
+    retries.delete(key);
+  };
 
   /** Writes the products' current stats to their shop's platform. */
   async function write(platform: PlatformMetafields, shopId: string, products: readonly ProductRef[]): Promise<void> {
@@ -56,41 +88,59 @@ export function reviewMetafieldsSync(
     if (product) await write(platform, shopId, [product]);
   }
 
+  function productChanged(shopId: string, handle: string | null): void {
+    const platform = platforms.get(shopId);
+    if (!platform || !handle) return;
+    const key = `${shopId}\n${handle}`;
+    if (running.has(key)) {
+      changedAgain.add(key);
+      return;
+    }
+    const run = async (): Promise<void> => {
+      /** Whether the last write failed (an earlier one is superseded by it). */
+      let failed: boolean;
+      do {
+        changedAgain.delete(key);
+        try {
+          await writeProduct(platform, shopId, handle);
+          failed = false;
+        } catch (error) {
+          failed = true;
+          logFailure(error, { shopId, handle });
+        }
+      } while (changedAgain.has(key));
+      running.delete(key);
+      if (failed) retryLater(key, () => productChanged(shopId, handle));
+      else succeeded(key);
+    };
+    running.set(key, run());
+  }
+
+  async function backfillShop(shopId: string, platform: PlatformMetafields): Promise<void> {
+    try {
+      await write(platform, shopId, await storage.products.list(shopId));
+      succeeded(shopId);
+    } catch (error) {
+      logFailure(error, { shopId });
+      retryLater(shopId, () => void backfillShop(shopId, platform));
+    }
+  }
+
   return {
-    productChanged(shopId, handle) {
-      const platform = platforms.get(shopId);
-      if (!platform || !handle) return;
-      const key = `${shopId}\n${handle}`;
-      if (running.has(key)) {
-        changedAgain.add(key);
-        return;
-      }
-      const run = async (): Promise<void> => {
-        do {
-          changedAgain.delete(key);
-          try {
-            await writeProduct(platform, shopId, handle);
-          } catch (error) {
-            logFailure(error, { shopId, handle });
-          }
-        } while (changedAgain.has(key));
-        running.delete(key);
-      };
-      running.set(key, run());
-    },
+    productChanged,
 
     async backfill() {
-      for (const [shopId, platform] of platforms) {
-        try {
-          await write(platform, shopId, await storage.products.list(shopId));
-        } catch (error) {
-          logFailure(error, { shopId });
-        }
-      }
+      for (const [shopId, platform] of platforms) await backfillShop(shopId, platform);
     },
 
     async settled() {
       while (running.size) await Promise.all(running.values());
+    },
+
+    stop() {
+      stopped = true;
+      for (const { timer } of retries.values()) clearTimeout(timer);
+      retries.clear();
     },
   };
 }
