@@ -138,8 +138,10 @@ async function warmUp(origin: string, distDir: string): Promise<void> {
   const photos = new Set<string>();
   for (const path of [...COST_PAGES, '/demo/vitrine.js', ...files]) {
     for (const encoding of ['br', 'gzip']) {
-      const text = await (await fetch(`${origin}${path}`, { headers: { 'accept-encoding': encoding } })).text();
-      if (COST_PAGES.includes(path)) for (const photo of photosOf(text)) photos.add(photo);
+      const answer = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': encoding } });
+      // A page's photos are read from its first answer; the second only warms its other encoding.
+      if (encoding === 'br' && COST_PAGES.includes(path)) for (const photo of photosOf(await answer.text())) photos.add(photo);
+      else await answer.arrayBuffer();
     }
   }
   for (const photo of photos) await (await fetch(`${origin}${photo}`)).arrayBuffer();

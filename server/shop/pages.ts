@@ -59,13 +59,16 @@ function sortSelect(ctx: PageCtx, sortBy: string): string {
   return `<form class="facets" method="get" action=""><div><label class="form__label" for="SortBy">${esc(t(ctx.locale, 'sortBy'))}</label><div class="select"><select name="sort_by" class="facet-filters__sort select__select" id="SortBy" aria-describedby="a11y-refresh-page-message" onchange="this.form.submit()">${options}</select></div><span id="a11y-refresh-page-message" class="visually-hidden">Choosing a sort option reloads the page.</span></div><noscript><button type="submit" class="button button--secondary">${esc(t(ctx.locale, 'update'))}</button></noscript></form>`;
 }
 
+/** The collection page's product-grid section (its wrapper's id and the grid's `data-id`). */
+const GRID_SECTION = 'template--3__product-grid';
+
 /** Dawn's `main-collection-product-grid`, sorted by `sortBy` (a SORT_OPTIONS value). */
 function collectionBody(ctx: PageCtx, collection: Collection, sortBy: string): string {
   const products = sortProducts(productsOf(collection), sortBy);
   const hero = `<div class="collection-hero"><h1 class="collection-hero__title"><span class="visually-hidden">Collection: </span>${esc(collection.title)}</h1><p class="collection-hero__description">${esc(collection.description)}</p></div>`;
   // Wrapped as the platform wraps every section a template renders (the theme's "Show product
   // rating" and the other settings are a section's).
-  return `<div id="shopify-section-template--3__product-grid" class="shopify-section"><div class="page-width section">${hero}<div id="ProductGridContainer"><h2 class="visually-hidden">${esc(t(ctx.locale, 'listProducts'))}</h2>${sortSelect(ctx, sortBy)}<p class="product-count" role="status">${products.length} ${esc(t(ctx.locale, 'products'))}</p>${productGrid(ctx, products, 'template--3__product-grid', 4)}</div></div></div>`;
+  return `<div id="shopify-section-${GRID_SECTION}" class="shopify-section"><div class="page-width section">${hero}<div id="ProductGridContainer"><h2 class="visually-hidden">${esc(t(ctx.locale, 'listProducts'))}</h2>${sortSelect(ctx, sortBy)}<p class="product-count" role="status">${products.length} ${esc(t(ctx.locale, 'products'))}</p>${productGrid(ctx, products, GRID_SECTION, 4)}</div></div></div>`;
 }
 
 /** The products whose title contains `query` (case-insensitive); none for an empty query. */
