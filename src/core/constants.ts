@@ -46,6 +46,14 @@ export const OFFER_ID_ATTRIBUTE = 'data-vitrine-offer-id';
 /** Attribute every widget's mount point carries: `data-vitrine-mount="<widget name>"`. */
 export const MOUNT_ATTRIBUTE = 'data-vitrine-mount';
 
+/**
+ * A rating the theme renders itself from the platform's review metafields (`reviews.rating`):
+ * Dawn and its family (`.rating[role="img"]`, labelled "4.6 out of 5.0 stars"), Horizon (a
+ * labelled `.rating`). A card or product title that has one gets no stars of ours (the star
+ * snippets), and the loader then does not ask for the product stars line's stats.
+ */
+export const NATIVE_RATING = '.rating[aria-label]';
+
 /** Mutation observer debounce (spec §9): the star snippets and the price converter re-run after it. */
 export const MUTATION_DEBOUNCE_MS = 500;
 

@@ -105,7 +105,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   // paint) start now, with their stats request, while the `core` chunk (the second stage) comes.
   // The stats response goes to the page's requester, which hands it to the stars line (earlyFetch).
   const stars = starsPlan(settings, page);
-  const stats = starsFetch(settings, page);
+  const stats = starsFetch(settings, page, win.document);
   const early = stats ? earlyFetch(stats) : undefined;
   if (stars) void load(stars.name).catch(() => {});
   const api: VitrineGlobal = {

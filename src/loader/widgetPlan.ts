@@ -1,5 +1,6 @@
 import { MODULE } from '../core/constants';
 import { productStatsUrl } from '../core/lib/productStatsUrl';
+import { titleShowsRating } from '../core/lib/titleShowsRating';
 import { read } from '../core/lib/read';
 import type { PageContext } from '../core/pageContext';
 import type { Placement, Settings } from '../core/settings';
@@ -54,16 +55,18 @@ export function starsPlan(settings: Settings, page: PageContext): Extract<Widget
 
 /**
  * The provider URL the product page's stars line requests on mount (its stats), which the first
- * stage requests alongside the chunk; null elsewhere, or when the reviews section turns the line
- * off (raw values: anything but `false` validates to the default, shown).
+ * stage requests alongside the chunk; null elsewhere, when the reviews section turns the line
+ * off (raw values: anything but `false` validates to the default, shown), or when the theme shows
+ * the product's rating by its title, where the line never goes (`titleShowsRating`).
  */
-export function starsFetch(settings: Settings, page: PageContext): string | null {
+export function starsFetch(settings: Settings, page: PageContext, doc: Document): string | null {
   const reviewsSection = settings.reviews;
   return starsPlan(settings, page) &&
     page.pageType === 'product' &&
     page.productHandle &&
     read(reviewsSection, 'showStarSnippet') !== false &&
-    read(read(reviewsSection, 'starSnippet'), 'product') !== false
+    read(read(reviewsSection, 'starSnippet'), 'product') !== false &&
+    !titleShowsRating(doc)
     ? productStatsUrl(settings.providerBase, settings.shopId, page.productHandle)
     : null;
 }

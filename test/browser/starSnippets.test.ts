@@ -398,7 +398,7 @@ describe("the theme's own ratings (the platform's review metafields, shown by th
     );
   });
 
-  test('product page: the rating under the title and no stars line of ours; the reviews widget as before', async () => {
+  test('product page: the rating under the title and no stars line of ours, so no stats request; the reviews widget as before', async () => {
     await withPage(shop, '/products/classic-cotton-tee', async (opened) => {
       await opened.page.waitForFunction(
         `performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/star-snippets-')) && !!document.querySelector('[data-vitrine-mount="reviews"]')`,
@@ -412,6 +412,8 @@ describe("the theme's own ratings (the platform's review metafields, shown by th
         return { label: rating && rating.getAttribute('aria-label'), ours: document.querySelectorAll('[data-vitrine-stars]').length };
       })()`);
       assert.deepEqual(shown, { label: `${st!.s.toFixed(1)} out of 5.0 stars`, ours: 0 });
+      // The loader starts the line's stats request only where the line can go (titleShowsRating).
+      assert.deepEqual(statsRequests(opened), []);
       assert.deepEqual(problems(opened), []);
       assert.deepEqual(opened.errors, []);
     });

@@ -16,10 +16,11 @@
  * Handles whose stats have reviews but whose snippet could not be placed are reported once
  * (missed handles, spec §4 and §8).
  */
+import { NATIVE_RATING } from '../../core/constants';
 import { productHandle } from '../../core/pageContext';
 import type { ReviewStats } from '../../core/reviewStats';
 import { statsOrNull } from './statsRequests';
-import { EXCLUDED, locate, NATIVE_RATING, type Located, type ThemeLayout } from './themeLayouts';
+import { EXCLUDED, locate, type Located, type ThemeLayout } from './themeLayouts';
 
 /** Attribute every snippet carries: `data-vitrine-stars="<handle>"`. */
 export const STARS_ATTR = 'data-vitrine-stars';

@@ -1,6 +1,7 @@
 /**
  * The product page's stars line (spec §2 "Product page"): which product it is for, its stats
- * (one request per product; the loader has already started it) and whether it shows at all.
+ * (one request per product, only when the line has a place; the loader has already started it
+ * unless the theme shows the rating by the title) and whether it shows at all.
  * Where it goes and what a click does are `productStars.ts`'s, what it says `snippetContent.ts`'s.
  */
 import { ERR_MODULE_INIT } from '../../core/errors';
@@ -34,12 +35,8 @@ export function createProductLine(
   const update = (page: PageContext): void => {
     const handle = page.pageType === 'product' && settings.starSnippet.product ? page.productHandle : null;
     if (!handle) return;
-    // Instant navigation (a refresh on another product) fetches that product's stats.
-    if (statsHandle !== handle) {
-      statsHandle = handle;
-      stats = fetchProductStats(ctx, handle);
-    }
-    // The line waits for the owner's placement (asked alongside the stats) rather than moving.
+    // The line waits for the owner's placement rather than moving (the loader has started the
+    // stats request meanwhile).
     if (!ownerSpot && ctx.settings.placedWidgets.includes(5)) {
       asked ??= ctx
         .load<typeof MovedPart>(MOVED_PART)
@@ -58,6 +55,12 @@ export function createProductLine(
     afterWrite();
     if (!el || el.hasAttribute('data-vitrine-filled')) return;
     el.setAttribute('data-vitrine-filled', '');
+    // Asked for only once the line has a place: none where the theme shows the rating by the
+    // title. Instant navigation (a refresh on another product) fetches that product's stats.
+    if (statsHandle !== handle) {
+      statsHandle = handle;
+      stats = fetchProductStats(ctx, handle);
+    }
     void stats.then((loaded) => {
       if (!loaded || (!loaded.count && !settings.showWhenNoReviews)) el.hidden = true;
       else fill(el, loaded);

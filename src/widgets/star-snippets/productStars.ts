@@ -8,10 +8,9 @@
  * Enter/Space) scrolls smoothly to the main reviews widget, ending 100 px above it, over 1000 ms
  * (spec §9); instantly under `prefers-reduced-motion`.
  */
-import { MOUNT_ATTRIBUTE } from '../../core/constants';
+import { MOUNT_ATTRIBUTE, NATIVE_RATING } from '../../core/constants';
 import { hiddenWithin } from './hidden';
 import { STARS_ATTR } from './injectSnippets';
-import { NATIVE_RATING } from './themeLayouts';
 
 /** Where the line goes: next to or inside `at`; `id` names the owner's placement when it is one (spec §7 placement report). */
 export interface Spot {

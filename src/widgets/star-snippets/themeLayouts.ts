@@ -55,13 +55,6 @@ export const THEME_LAYOUTS: ThemeLayout[] = [
   ),
 ];
 
-/**
- * A rating the theme renders itself from the platform's review metafields (`reviews.rating`):
- * Dawn and its family (`.rating[role="img"]`, labelled "4.6 out of 5.0 stars"), Horizon (a
- * labelled `.rating`). A card or product title that has one gets no stars of ours.
- */
-export const NATIVE_RATING = '.rating[aria-label]';
-
 /** Links in these regions never get snippets (menus, drawers, breadcrumbs, our own elements). */
 export const EXCLUDED = `header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-stars],[${MOUNT_ATTRIBUTE}]`;
 

@@ -55,12 +55,44 @@ describe('what loads when (README)', () => {
 
   test("the product page preloads its stars line's stats, unless the line is off", () => {
     expect(byName(plan('product'))['star-snippets']).toEqual({ name: 'star-snippets', kind: 'eager' });
-    const fetchOf = (type: string, raw: Record<string, unknown> = {}) => starsFetch(settings(raw), page(type));
+    const fetchOf = (type: string, raw: Record<string, unknown> = {}) => starsFetch(settings(raw), page(type), document);
     expect(fetchOf('product')).toBe('https://p.example/api/sf/prs/demo/tee.json');
     expect(fetchOf('product', { reviews: { starSnippet: { product: false } } })).toBeNull();
     expect(fetchOf('product', { reviews: { showStarSnippet: false } })).toBeNull();
     expect(fetchOf('product', { modules: [24] })).toBeNull();
     expect(fetchOf('collection')).toBeNull();
+  });
+
+  test("no preloaded stats where the theme shows the product's rating by its title: the line never goes there", () => {
+    const fetchOn = (html: string) => {
+      document.body.innerHTML = html;
+      try {
+        return starsFetch(settings(), page('product'), document);
+      } finally {
+        document.body.innerHTML = '';
+      }
+    };
+    const url = 'https://p.example/api/sf/prs/demo/tee.json';
+    // Dawn's main product section with its rating block (the platform's review metafields).
+    const rated = '<div class="rating-wrapper"><span class="rating" role="img" aria-label="4.6 out of 5.0 stars"></span></div>';
+    expect(
+      fetchOn(`<main><div class="product__info-container"><div class="product__title"><h1>Tee</h1></div>${rated}</div></main>`),
+    ).toBeNull();
+    // Horizon: a bare `main h1` beside a labelled rating.
+    expect(fetchOn(`<main><div class="text-block"><h1>Tee</h1>${rated}</div></main>`)).toBeNull();
+    // No rating by the title (a product without reviews, or the theme's ratings off): the line needs its stats.
+    expect(fetchOn('<main><div class="product__info-container"><div class="product__title"><h1>Tee</h1></div></div></main>')).toBe(url);
+    // Ratings on the cards of another section do not count, nor a rating without its label.
+    expect(
+      fetchOn(
+        `<main><div><div class="product__title"><h1>Tee</h1></div></div><section><div class="card"><h3>Other</h3>${rated}</div></section></main>`,
+      ),
+    ).toBe(url);
+    expect(fetchOn('<main><div><div class="product__title"><h1>Tee</h1></div><span class="rating" role="img"></span></div></main>')).toBe(
+      url,
+    );
+    // No title parsed yet: asked for, as before.
+    expect(fetchOn('')).toBe(url);
   });
 
   test('reviews widget and featured reviews page: inline, near the viewport, with reserved height', () => {

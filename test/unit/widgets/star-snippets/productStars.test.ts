@@ -4,9 +4,12 @@
  * else the owner's placement (spec §7 widget 5, listed in the placement report), else a holder,
  * else after the product title.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { PageContext } from '../../../../src/core/pageContext';
+import type { ReviewsSettings } from '../../../../src/core/reviewsSettings';
 import type { Placement } from '../../../../src/core/settings';
 import { ownerSpot } from '../../../../src/widgets/star-snippets/lazy/moved';
+import { createProductLine } from '../../../../src/widgets/star-snippets/productLine';
 import { placeProductStars } from '../../../../src/widgets/star-snippets/productStars';
 import type { WidgetContext } from '../../../../src/widgets/types';
 
@@ -96,6 +99,36 @@ describe("the theme's own rating under the title (Dawn's rating block, from the 
       expect(placeProductStars(document, 'tee'), extra).toBeNull();
       expect(document.querySelector('.vitrine-stars--product')).toBeNull();
     }
+  });
+
+  test('the line asks for no stats where it has no place, and for them once where it has', async () => {
+    const asked: string[] = [];
+    const ctx = {
+      settings: { providerBase: 'https://p.example/api/', shopId: 'demo', placedWidgets: [] },
+      request: (url: string) => (asked.push(url), Promise.resolve({ r: 3, s: 4.6 })),
+    } as unknown as WidgetContext;
+    const line = () =>
+      createProductLine(
+        document,
+        ctx,
+        { starSnippet: { product: true }, showWhenNoReviews: false } as ReviewsSettings,
+        (el) => (el.textContent = 'STARS'),
+        () => {},
+      );
+    const tee = { pageType: 'product', productHandle: 'tee' } as PageContext;
+    document.body.innerHTML = `<main><div class="product__info-container"><div class="product__title"><h1>Tee</h1></div>${RATING}</div></main>`;
+    line()(tee);
+    await Promise.resolve();
+    expect(asked).toEqual([]);
+    document.body.innerHTML = '<main><div class="product__info-container"><div class="product__title"><h1>Tee</h1></div></div></main>';
+    const update = line();
+    update(tee);
+    await vi.waitFor(() => expect(document.querySelector('.vitrine-stars--product')!.textContent).toBe('STARS'));
+    // The theme renders the title again: the line comes back with the stats it has.
+    document.querySelector('.vitrine-stars--product')!.remove();
+    update(tee);
+    await vi.waitFor(() => expect(document.querySelector('.vitrine-stars--product')!.textContent).toBe('STARS'));
+    expect(asked).toEqual(['https://p.example/api/sf/prs/demo/tee.json']);
   });
 
   test('a rating elsewhere on the page (the card of another product) does not count', () => {
