@@ -1,15 +1,4 @@
-import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
-
-/** The parts of Lighthouse's main-thread task this reads. */
-export interface TraceTask {
-  event: { name: string; args?: { data?: { url?: unknown } } };
-  parent?: TraceTask;
-  children: TraceTask[];
-  attributableURLs: string[];
-  selfTime: number;
-  group: { id: string };
-}
+import { ourModule, type TraceTask } from './ourModule.ts';
 
 /**
  * Our JavaScript time that Lighthouse's `bootup-time` counts towards no script, by script URL:
@@ -27,27 +16,23 @@ export interface TraceTask {
  * that Lighthouse attributes to nothing and that evaluates one of `isOurs`'s scripts, times
  * `multiplier` (bootup-time's CPU slowdown when throttling is simulated).
  */
-export function unattributedModuleTime(trace: unknown, isOurs: (url: string) => boolean, multiplier: number): Record<string, number> {
-  const processed = TraceProcessor.processTrace(trace as never);
-  const tasks = MainThreadTasks.getMainThreadTasks(
-    processed.mainThreadEvents,
-    processed.frames,
-    processed.timestamps.traceEnd,
-    processed.timestamps.timeOrigin,
-  ) as unknown as TraceTask[];
+export function unattributedModuleTime(
+  tasks: readonly TraceTask[],
+  isOurs: (url: string) => boolean,
+  multiplier: number,
+): Record<string, number> {
   const byUrl: Record<string, number> = {};
   for (const task of tasks) {
     if (task.parent || task.attributableURLs.length) continue;
-    let url: string | undefined;
+    const url = ourModule(task, isOurs);
+    if (!url) continue;
     let ms = 0;
     const walk = (node: TraceTask): void => {
-      const named = node.event.args?.data?.url;
-      if (!url && node.event.name === 'ScriptCatchup' && typeof named === 'string' && isOurs(named)) url = named;
       if (node.group.id === 'scriptEvaluation' || node.group.id === 'scriptParseCompile') ms += node.selfTime;
       node.children.forEach(walk);
     };
     walk(task);
-    if (url) byUrl[url] = (byUrl[url] ?? 0) + ms * multiplier;
+    byUrl[url] = (byUrl[url] ?? 0) + ms * multiplier;
   }
   return byUrl;
 }

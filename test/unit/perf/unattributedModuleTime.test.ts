@@ -1,23 +1,19 @@
 /**
- * The JavaScript time of our module tasks that Lighthouse's bootup-time counts towards no script
- * (perf/lib/unattributedModuleTime.ts), over tasks shaped as Lighthouse's main-thread tasks are.
+ * What the cost table reads from Lighthouse's main-thread tasks (shaped here as Lighthouse lists
+ * them): the JavaScript time of our module tasks that bootup-time counts towards no script
+ * (perf/lib/unattributedModuleTime.ts), and our tasks' CPU time (perf/lib/ourThreadTime.ts).
  */
-import { expect, test, vi } from 'vitest';
-import type { TraceTask as Node } from '../../../perf/lib/unattributedModuleTime';
+import { expect, test } from 'vitest';
+import type { TraceTask as Node } from '../../../perf/lib/mainThreadTasks';
+import { ourThreadTime } from '../../../perf/lib/ourThreadTime';
+import { unattributedModuleTime } from '../../../perf/lib/unattributedModuleTime';
 
 const tasks: Node[] = [];
-vi.mock('lighthouse/core/lib/tracehouse/trace-processor.js', () => ({
-  TraceProcessor: { processTrace: () => ({ mainThreadEvents: [], frames: [], timestamps: { traceEnd: 0, timeOrigin: 0 } }) },
-}));
-vi.mock('lighthouse/core/lib/tracehouse/main-thread-tasks.js', () => ({
-  MainThreadTasks: { getMainThreadTasks: () => tasks },
-}));
-const { unattributedModuleTime } = await import('../../../perf/lib/unattributedModuleTime');
 
 /** A task node; its children get it as their parent, and every task is listed as Lighthouse lists them (all levels). */
-function node(name: string, selfTime: number, group: string, children: Node[] = [], url?: string): Node {
+function node(name: string, selfTime: number, group: string, children: Node[] = [], url?: string, tdur?: number): Node {
   const made: Node = {
-    event: { name, args: url ? { data: { url } } : {} },
+    event: { name, tdur, args: url ? { data: { url } } : {} },
     children,
     attributableURLs: [],
     selfTime,
@@ -59,6 +55,31 @@ test("a module task Lighthouse attributes to nothing counts towards the module i
     ]),
   );
   add(node('RunTask', 0, 'other', [node('RunMicrotasks', 7, 'scriptEvaluation')]));
-  expect(unattributedModuleTime({}, ours, 4)).toEqual({ [MOUNT]: (1 + 4 + 0.25) * 4 });
-  expect(unattributedModuleTime({}, ours, 1)).toEqual({ [MOUNT]: 5.25 });
+  expect(unattributedModuleTime(tasks, ours, 4)).toEqual({ [MOUNT]: (1 + 4 + 0.25) * 4 });
+  expect(unattributedModuleTime(tasks, ours, 1)).toEqual({ [MOUNT]: 5.25 });
+});
+
+test("our CPU time: the thread time of every top-level task that runs our scripts, attributed or evaluating our module, at Lighthouse's slowdown", () => {
+  tasks.length = 0;
+  const LOADER = 'https://cdn.example/vitrine/vitrine.js';
+  // The loader's start (attributed), 9 ms of wall time of which 3 on the CPU.
+  add(node('RunTask', 0, 'other', [node('FunctionCall', 8, 'scriptEvaluation', [], LOADER)], undefined, 3000), [LOADER]);
+  // The second stage's module task (no attributed URL, our module evaluated): its children's thread time is the task's.
+  add(
+    node(
+      'RunTask',
+      0.5,
+      'other',
+      [node('ScriptCatchup', 0, 'other', [], MOUNT), node('RunMicrotasks', 4, 'scriptEvaluation', [], undefined, 1500)],
+      undefined,
+      2000,
+    ),
+  );
+  // The theme's own tasks, and another script's module: not ours.
+  add(node('RunTask', 0, 'other', [node('FunctionCall', 5, 'scriptEvaluation')], undefined, 5000), ['https://shop.example/theme.js']);
+  add(node('RunTask', 0, 'other', [node('ScriptCatchup', 0, 'other', [], 'https://cdn.example/app.js')], undefined, 4000));
+  // A task Chrome recorded no thread time for counts nothing.
+  add(node('RunTask', 0, 'other', [node('FunctionCall', 1, 'scriptEvaluation')]), [LOADER]);
+  expect(ourThreadTime(tasks, ours, 4)).toBe((3 + 2) * 4);
+  expect(ourThreadTime(tasks, ours, 1)).toBe(5);
 });
