@@ -102,8 +102,9 @@ function start(win: Window, script: HTMLScriptElement | null): void {
 
   const load = <T>(name: string): Promise<T> => importChunk<T>(settings.assetBase, name);
   // The star snippets (what shoppers should see early, the product stars line a phone's largest
-  // paint) start now, with their stats request, while the `core` chunk (the second stage) comes.
-  // The stats response goes to the page's requester, which hands it to the stars line (earlyFetch).
+  // paint) start now, with the stars line's stats request where the line has a place (starsFetch),
+  // while the `core` chunk (the second stage) comes. The stats response goes to the page's
+  // requester, which hands it to the stars line (earlyFetch).
   const stars = starsPlan(settings, page);
   const stats = starsFetch(settings, page, win.document);
   const early = stats ? earlyFetch(stats) : undefined;

@@ -19,6 +19,11 @@ import { eventually, SHOWN_WITHIN_MS, startShop, type Shop } from './harness';
 import { CHROMIUM_FLAGS } from './chromiumFlags';
 
 const PRODUCT = '/products/classic-cotton-tee';
+/**
+ * The page prerendered and opened: the product with the theme's ratings off, so that the stars line
+ * (and its stats request) is ours; where the theme shows the rating by the title, there is none.
+ */
+const PAGE = `${PRODUCT}?show_rating=0`;
 /** A desktop browser's agent and screen: headless Chromium's own are a bot's, and bots are not tracked. */
 const DESKTOP_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
 /**
@@ -40,8 +45,8 @@ interface Seen {
 
 /** The start page: asks for the product page's prerender, and opens it when `/go` says so. */
 const START = `<!doctype html><html lang="en"><title>Start</title><p>Start</p>
-<script type="speculationrules">{"prerender":[{"source":"list","urls":["${PRODUCT}"]}]}</script>
-<script>setInterval(() => fetch('/go').then((r) => r.text()).then((go) => { if (go === 'yes') location.href = '${PRODUCT}'; }), 200);</script>`;
+<script type="speculationrules">{"prerender":[{"source":"list","urls":["${PAGE}"]}]}</script>
+<script>setInterval(() => fetch('/go').then((r) => r.text()).then((go) => { if (go === 'yes') location.href = '${PAGE}'; }), 200);</script>`;
 
 let shop: Shop;
 let front: Server;
