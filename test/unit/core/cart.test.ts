@@ -184,7 +184,7 @@ describe('the cart reader (createCartSync)', () => {
     const reads: CartSnapshot[] = [];
     sync.subscribe((read) => reads.push(read));
     const read = await sync.refresh();
-    expect(fake.calls).toEqual([['/es/cart.js', { cache: 'no-store' }]]);
+    expect(fake.calls).toEqual([[`${location.origin}/es/cart.js`, { cache: 'no-store' }]]);
     expect(read).toEqual(toCartSnapshot(cartJson([[11, 2]])));
     expect(reads).toEqual([read]);
     expect(changed).toEqual([read]);
@@ -193,6 +193,19 @@ describe('the cart reader (createCartSync)', () => {
     await sync.refresh();
     expect(reads).toHaveLength(2);
     expect(changed).toHaveLength(1);
+  });
+
+  test("reads the cart of the page's own host when a <base href> names another (the request would have gone there)", async () => {
+    const base = document.createElement('base');
+    base.href = 'https://cdn.example/assets/';
+    document.head.appendChild(base);
+    try {
+      const fake = fakeRequester(() => cartJson([]));
+      await syncWith(fake.request).refresh();
+      expect(fake.calls.map(([url]) => url)).toEqual([`${location.origin}/es/cart.js`]);
+    } finally {
+      base.remove();
+    }
   });
 
   test('a subscriber after the first read gets the last read at once; a throwing one is reported, the others still served', async () => {
@@ -434,7 +447,7 @@ describe('callCart: our own cart calls (spec §7)', () => {
       ADD,
       { method: 'POST', headers: { Accept: 'application/json' }, json: { items: [{ id: 11, quantity: 2 }] } },
     ]);
-    expect(fake.calls[1][0]).toBe('/cart.js');
+    expect(fake.calls[1][0]).toBe(`${location.origin}/cart.js`);
     expect(result).toEqual({ kind: 'ok', cart: toCartSnapshot(cartJson([[11, 2]])) });
     expect(context.sync.current()?.itemCount).toBe(2);
   });
