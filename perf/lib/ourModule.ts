@@ -1,7 +1,5 @@
 import type { TraceTask } from './mainThreadTasks.ts';
 
-export type { TraceTask };
-
 /**
  * The first of our modules (`isOurs`) that `task` evaluates, by V8's source rundown in the trace
  * (`ScriptCatchup`, which names the script's URL), or undefined: how a task that Lighthouse ties

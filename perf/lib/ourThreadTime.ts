@@ -1,4 +1,5 @@
-import { ourModule, type TraceTask } from './ourModule.ts';
+import type { TraceTask } from './mainThreadTasks.ts';
+import { ourModule } from './ourModule.ts';
 
 /**
  * The main thread's CPU time in our tasks, times `multiplier` (Lighthouse's CPU slowdown when

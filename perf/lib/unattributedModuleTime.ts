@@ -1,4 +1,5 @@
-import { ourModule, type TraceTask } from './ourModule.ts';
+import type { TraceTask } from './mainThreadTasks.ts';
+import { ourModule } from './ourModule.ts';
 
 /**
  * Our JavaScript time that Lighthouse's `bootup-time` counts towards no script, by script URL:
