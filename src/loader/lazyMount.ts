@@ -28,7 +28,7 @@ export function insertMountPoint(doc: Document, widget: string, placement: Place
     const target = doc.querySelector(placement.selector);
     const position = POSITIONS[placement.alignment];
     if (!target || typeof position !== 'string') return null;
-    const host = createHost(doc, widget, reserve);
+    const host = createHost(doc, widget, reserve || 0);
     host.setAttribute('data-vitrine-placement', placement.id);
     target.insertAdjacentElement(position, host);
     return host;
@@ -37,13 +37,19 @@ export function insertMountPoint(doc: Document, widget: string, placement: Place
   }
 }
 
-/** A widget's own element; the widget attaches its shadow root to it. */
-export function createHost(doc: Document, widget: string, reserve = 0): HTMLElement {
+/**
+ * A widget's own element; the widget attaches its shadow root to it. With `reserve` (px, 0 for
+ * none) it is styled to go into the page; without, it is for a widget without UI or whose UI goes
+ * elsewhere (the star snippets, reporting, content protection), which stays detached: its inline
+ * style would be parsed for nothing, on every page (CPU profiles at 4x: 1.4–1.6 ms per page for
+ * those three hosts).
+ */
+export function createHost(doc: Document, widget: string, reserve?: number): HTMLElement {
   const host = doc.createElement('div');
   host.setAttribute(MOUNT_ATTRIBUTE, widget);
   // Shown, unpadded and unbordered whatever the theme's rules on div (even `!important` ones: a
   // hidden host would never come near the viewport, so its chunk would never load).
-  host.style.cssText = `display:block!important;margin:0;padding:0;border:0;min-height:${reserve}px`;
+  if (reserve !== undefined) host.style.cssText = `display:block!important;margin:0;padding:0;border:0;min-height:${reserve}px`;
   return host;
 }
 

@@ -29,7 +29,7 @@ export function mountIdle(win: Window, plan: Extract<WidgetPlan, { kind: 'idle' 
     let host: HTMLElement | null = null;
     for (const placement of plan.placements) if ((host = insertMountPoint(doc, plan.name, placement))) break;
     if (!host) {
-      host = createHost(doc, plan.name);
+      host = createHost(doc, plan.name, plan.floating ? 0 : undefined);
       if (plan.floating) doc.body.appendChild(host);
     }
     load(plan.name, host);

@@ -71,6 +71,19 @@ export function starsFetch(settings: Settings, page: PageContext, doc: Document)
     : null;
 }
 
+/** Content protection runs on this page: the shop turned it on, and this is not the theme editor. */
+const protectsContent = (settings: Settings, page: PageContext): boolean =>
+  settings.modules.includes(MODULE.contentProtection) && !page.designMode;
+
+/**
+ * The idle-time chunks that `planWidgets` gives the page whatever it shows, in its order: content
+ * protection where it runs, and `reporting` (error reports and tracking) everywhere. The loader's
+ * first stage may request them early (boot.ts); their widgets still start at idle time.
+ */
+export function idleChunks(settings: Settings, page: PageContext): string[] {
+  return protectsContent(settings, page) ? ['content-protection', 'reporting'] : ['reporting'];
+}
+
 /**
  * Which widgets this page gets, from the enabled modules (spec §9 module ids) and the page type.
  * Placements come from settings (`placements[moduleId]`, then the widget's own setting), else a
@@ -144,9 +157,7 @@ export function planWidgets(settings: Settings, page: PageContext, doc: Document
       later: !chosen,
     });
   }
-  if (enabled(MODULE.contentProtection) && !page.designMode) {
-    plans.push({ name: 'content-protection', kind: 'idle', placements: [] });
-  }
+  if (protectsContent(settings, page)) plans.push({ name: 'content-protection', kind: 'idle', placements: [] });
   if (page.designMode || page.preview) {
     plans.push({ name: 'preview-badge', kind: 'idle', placements: [], floating: true });
   }

@@ -10,13 +10,13 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import {
   browserWithBackForwardCache,
-  chunkFetched,
   NOTE_RESTORE,
   open,
   restoredFromCache,
   type Shop,
   SHOWN_WITHIN_MS,
   startShop,
+  widgetMounted,
 } from './harness';
 
 const DESKTOP = {
@@ -52,7 +52,7 @@ async function leaveAndComeBack(path: string, blockScript: boolean): Promise<{ r
     await page.click('body', { position: { x: 5, y: 5 } });
     await page.mouse.wheel(0, 20_000);
     // Tracking and error reports started (they load at idle): their beacons and timers are in.
-    if (!blockScript) await chunkFetched(page, 'reporting', 20_000);
+    if (!blockScript) await widgetMounted(page, 'reporting', 20_000);
     await page.goto(`${shop.origin}/search`);
     await page.goBack({ waitUntil: 'commit' });
     const restored = await restoredFromCache(page, SHOWN_WITHIN_MS / 3)

@@ -21,7 +21,6 @@ import { ERR_CART_WATCH } from '../../src/core/errors';
 import {
   browserWithBackForwardCache,
   chunkFetched,
-  eventually,
   firstInteraction,
   fulfillHtml,
   NOTE_RESTORE,
@@ -31,6 +30,7 @@ import {
   startShop,
   type Shop,
   SHOWN_WITHIN_MS,
+  widgetMounted,
   withPage,
 } from './harness';
 
@@ -362,8 +362,8 @@ describe('what the commerce chunk costs a page', () => {
       shop,
       '/collections/all',
       async ({ page, requests, errors }) => {
-        // Before any interaction (idle work done: the reporting chunk came): no commerce chunk.
-        await eventually('the idle chunks', () => requests.some((url) => /\/chunks\/reporting-/.test(url)));
+        // Before any interaction (idle work done: the reporting widget started): no commerce chunk.
+        await widgetMounted(page, 'reporting', 20_000);
         await page.waitForTimeout(500);
         assert.deepEqual(
           requests.filter((url) => /\/chunks\/commerce/.test(url)),

@@ -140,7 +140,11 @@ export async function open(shop: Shop, url: string, options: OpenOptions = {}): 
   page.on('pageerror', (err) => result.errors.push(String(err)));
   page.on('request', (req) => result.requests.push(req.url()));
   // Count init events from the very start, before our script can fire one.
-  await page.addInitScript(`window.__vitrineInits = 0; addEventListener('vitrine:init', () => window.__vitrineInits++);`);
+  // And the widgets mounted (`vitrine:mounted`), for `widgetMounted`.
+  await page.addInitScript(
+    `window.__vitrineInits = 0; addEventListener('vitrine:init', () => window.__vitrineInits++);` +
+      `window.__vitrineMounted = []; addEventListener('vitrine:mounted', (event) => window.__vitrineMounted.push(event.detail.widget));`,
+  );
   if (options.init) await page.addInitScript(options.init);
   await page.goto(url.startsWith('http') ? url : shop.origin + url, { waitUntil: 'load' });
   if (options.waitForInit !== false) await page.waitForFunction(() => 'Vitrine' in window, undefined, { timeout: 5000 }).catch(() => {});
@@ -198,6 +202,15 @@ export const chunkFetched = (page: Page, name: string, timeout = SHOWN_WITHIN_MS
     `/chunks/${name}-`,
     { timeout },
   );
+
+/**
+ * Waits until our widget `name` has mounted (`vitrine:mounted`), for a page opened with `open`:
+ * an idle-time one (`reporting`: error reports and tracking) has then started its work. Its
+ * chunk's arrival says less: the loader requests the idle chunks with its own when the page has
+ * loaded (boot.ts), well before idle time. Fails after `timeout`.
+ */
+export const widgetMounted = (page: Page, name: string, timeout = SHOWN_WITHIN_MS): Promise<unknown> =>
+  page.waitForFunction((widget) => (window as { __vitrineMounted?: string[] }).__vitrineMounted?.includes(widget), name, { timeout });
 
 /**
  * Polls `check` every 100 ms until it gives something truthy (which it returns), or fails after

@@ -6,7 +6,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually, fulfillHtml, problems, ROOT, SHOWN_WITHIN_MS, startShop, waitForConsole, type Shop, withPage } from './harness';
+import {
+  eventually,
+  fulfillHtml,
+  problems,
+  ROOT,
+  SHOWN_WITHIN_MS,
+  startShop,
+  waitForConsole,
+  type Shop,
+  widgetMounted,
+  withPage,
+} from './harness';
 
 let shop: Shop;
 before(async () => {
@@ -100,6 +111,40 @@ describe('boot on the demo shop', () => {
         assert.deepEqual(o.errors, []);
       },
       { routes: fulfillHtml(url, html) },
+    );
+  });
+
+  test('on a page that has loaded, the idle chunks are requested with the first ones, and their widgets still wait for idle time', async () => {
+    const url = `${shop.origin}/pages/loaded-first`;
+    // Our script added once the page has loaded (as a tag manager does): the page is complete when it starts.
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Loaded first</title></head>
+      <body><main><h1>Loaded first</h1></main>
+      <script>addEventListener('load', () => { const s = document.createElement('script'); s.src = '/demo/vitrine.js'; document.body.append(s); });</script>
+      </body></html>`;
+    // Idle callbacks are kept, not run, until the test runs them.
+    const init = `window.__idle = []; window.requestIdleCallback = (callback) => window.__idle.push(callback);`;
+    await withPage(
+      shop,
+      url,
+      async (o) => {
+        const chunk = (name: string) => o.requests.filter((request) => request.includes(`/chunks/${name}-`));
+        await eventually('the idle chunks requested', () => chunk('reporting').length && chunk('content-protection').length);
+        assert.ok(
+          o.requests.findIndex((request) => request.includes('/chunks/core-')) <
+            o.requests.findIndex((request) => request.includes('/chunks/reporting-')),
+        );
+        await o.page.waitForTimeout(500);
+        // The star snippets start at once; the idle widgets not yet.
+        assert.deepEqual(await o.page.evaluate('window.__vitrineMounted'), ['star-snippets']);
+        await o.page.evaluate(`window.__idle.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 }))`);
+        await widgetMounted(o.page, 'reporting');
+        await widgetMounted(o.page, 'content-protection');
+        // Each chunk once: the idle-time load used the request already made.
+        assert.equal(chunk('reporting').length, 1);
+        assert.equal(chunk('content-protection').length, 1);
+        assert.deepEqual(o.errors, []);
+      },
+      { routes: fulfillHtml(url, html), init },
     );
   });
 });

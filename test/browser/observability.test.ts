@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext } from 'playwright-core';
-import { chunkFetched, eventually, open, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, startShop } from './harness';
+import { eventually, open, type OpenedPage, type OpenOptions, type Shop, SHOWN_WITHIN_MS, startShop, widgetMounted } from './harness';
 
 const DESKTOP = {
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36',
@@ -52,8 +52,8 @@ const forms = (posts: Post[], path: string) =>
   posts.filter((post) => post.path === path).map((post) => Object.fromEntries(new URLSearchParams(post.body)));
 
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
-/** Our chunk `name` has arrived (upper bound 20 s: the idle chunks come after the page's load). */
-const chunkLoaded = (opened: OpenedPage, name: string) => chunkFetched(opened.page, name, 20_000);
+/** Our widget `name` has mounted (upper bound 20 s: the idle-time ones start after the page's load). */
+const mounted = (opened: OpenedPage, name: string) => widgetMounted(opened.page, name, 20_000);
 
 /**
  * The shopper switches to another tab and back. Headless Chromium cannot hide a tab, so the page
@@ -172,7 +172,7 @@ describe('bots and test tools', () => {
             timeout: SHOWN_WITHIN_MS,
           },
         );
-        await chunkLoaded(opened, 'reporting');
+        await mounted(opened, 'reporting');
         await opened.page.click('main h1');
         await sleep(LONGER_THAN_A_HEARTBEAT_MS);
         assert.deepEqual(posts, []);
@@ -246,7 +246,7 @@ describe('consent', () => {
     })();`;
     const opened = await visit(gdpr, PRODUCT, posts, { init });
     try {
-      await chunkLoaded(opened, 'reporting');
+      await mounted(opened, 'reporting');
       // Tracking has started once it sent the consent report, which goes when the page is hidden (a
       // loaded chunk may not have run yet).
       await eventually('the consent report', async () => {
@@ -298,8 +298,8 @@ describe('error reports', () => {
       routes: withChunkCode("document.addEventListener('click', () => { throw new Error('widget boom after a click'); });"),
     });
     try {
-      await chunkLoaded(opened, 'content-protection');
-      await chunkLoaded(opened, 'reporting');
+      await mounted(opened, 'content-protection');
+      await mounted(opened, 'reporting');
       await opened.page.click('main h1');
       const [report] = await eventually(
         'the report',
@@ -377,7 +377,7 @@ describe('error reports', () => {
     const posts: Post[] = [];
     const opened = await visit(shop, PRODUCT, posts);
     try {
-      await chunkLoaded(opened, 'reporting');
+      await mounted(opened, 'reporting');
       await opened.page.addScriptTag({
         content: "document.addEventListener('click', () => { throw new Error('the shop’s own error'); });",
       });

@@ -87,3 +87,20 @@ describe('mountIdle, a plan waiting for the cart', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('mountIdle, the host', () => {
+  test('a widget without a place keeps a detached host with no inline style; a floating one gets a shown host at the end of the body', () => {
+    vi.useFakeTimers();
+    const hosts: HTMLElement[] = [];
+    const load = (_name: string, host: HTMLElement) => hosts.push(host);
+    mountIdle(window, { name: 'reporting', kind: 'idle', placements: [] }, load);
+    mountIdle(window, { name: 'currency-converter', kind: 'idle', placements: [], floating: true }, load);
+    vi.runAllTimers();
+    const [detached, floating] = hosts;
+    expect(detached!.isConnected).toBe(false);
+    expect(detached!.getAttribute('style')).toBeNull();
+    expect(floating!.parentElement).toBe(document.body);
+    expect(floating!.style.getPropertyValue('display')).toBe('block');
+    expect(floating!.style.getPropertyPriority('display')).toBe('important');
+  });
+});

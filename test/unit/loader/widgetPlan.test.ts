@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { PageContext } from '../../../src/core/pageContext';
 import { type Settings } from '../../../src/core/settings';
 import { parseSettings } from '../../../src/core/parseSettings';
-import { planWidgets, starsFetch, type WidgetPlan } from '../../../src/loader/widgetPlan';
+import { idleChunks, planWidgets, starsFetch, type WidgetPlan } from '../../../src/loader/widgetPlan';
 
 const settings = (raw: Record<string, unknown> = {}): Settings =>
   parseSettings(
@@ -197,6 +197,19 @@ describe('what loads when (README)', () => {
     for (const type of ['home', 'product', 'cart', 'other']) {
       expect(byName(plan(type, { modules: [] })).reporting, type).toEqual({ name: 'reporting', kind: 'idle', placements: [] });
     }
+  });
+
+  test("the idle chunks the loader may request early are the plan's idle widgets that wait for nothing but idle time, in its order", () => {
+    const waitsOnlyForIdle = (plans: WidgetPlan[]) =>
+      plans.filter((planned) => planned.kind === 'idle' && !planned.later && !planned.cart && !planned.floating).map(({ name }) => name);
+    for (const type of ['home', 'product', 'collection', 'cart', 'other'])
+      for (const raw of [{}, { modules: [] }, { modules: [12] }, { modules: [12, 21, 24, 30, 47] }])
+        for (const patch of [{}, { designMode: true }]) {
+          const chunks = idleChunks(settings(raw), page(type, patch));
+          expect(chunks, `${type} ${JSON.stringify(raw)} ${JSON.stringify(patch)}`).toEqual(waitsOnlyForIdle(plan(type, raw, patch)));
+        }
+    expect(idleChunks(settings({ modules: [12] }), page('home'))).toEqual(['content-protection', 'reporting']);
+    expect(idleChunks(settings({ modules: [12] }), page('home', { designMode: true }))).toEqual(['reporting']);
   });
 
   test('every widget a page may get is in the build (the loader imports each planned name without checking)', () => {
