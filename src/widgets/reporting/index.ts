@@ -55,9 +55,7 @@ export const mount: MountWidget = (_host, ctx) => {
       case 'hold':
         state.taken++;
         held.push(decision.fields);
-        return;
-      case 'drop':
-        return;
+      // 'drop': nothing to do.
     }
   };
   // Installed even when skipped: the reports queued so far are released, not kept for nothing.

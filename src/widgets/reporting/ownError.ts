@@ -12,7 +12,8 @@ export function ownError(event: Event, chunks: string): unknown {
     const { filename, error, reason } = event as ErrorEvent & PromiseRejectionEvent;
     const thrown = event.type === 'unhandledrejection' ? reason : (error ?? (event as ErrorEvent).message);
     const stack = (thrown as { stack?: unknown } | null)?.stack;
-    if ((typeof filename === 'string' && filename.startsWith(chunks)) || (typeof stack === 'string' && stack.includes(chunks))) {
+    // (A rejection has no file: "undefined" is no URL.)
+    if (String(filename).startsWith(chunks) || (typeof stack === 'string' && stack.includes(chunks))) {
       return thrown ?? 'Unknown error';
     }
   } catch {

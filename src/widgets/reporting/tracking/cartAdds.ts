@@ -9,7 +9,10 @@
 /** The platform's add endpoints, locale-prefixed or not (spec §2 `/cart/add`). */
 const CART_ADD = /\/cart\/add(\.js(on)?)?([?#]|$)/;
 
-/** Calls `onAdd()` for every add-to-cart of the page from now on (and ones still in the timing buffer); returns the stop function. */
+/**
+ * Calls `onAdd()` for every add-to-cart of the page from now on, and for the ones still in the
+ * timing buffer when the shopper may have made one (see below); returns the stop function.
+ */
 export function watchCartAdds(win: Window, onAdd: () => void): () => void {
   let observer: PerformanceObserver | undefined;
   try {
@@ -19,7 +22,10 @@ export function watchCartAdds(win: Window, onAdd: () => void): () => void {
         if ((type === 'fetch' || type === 'xmlhttprequest') && CART_ADD.test(entry.name)) onAdd();
       }
     });
-    observer.observe({ type: 'resource', buffered: true });
+    // The timing buffer holds the adds made before this chunk came, and every other request of the
+    // page (its images and scripts): read only where there can be one. An add needs the shopper's
+    // click or key, and a browser that knows there has been none (`userActivation`) says so.
+    observer.observe({ type: 'resource', buffered: (win.navigator.userActivation as UserActivation | undefined)?.hasBeenActive !== false });
   } catch {
     /* no resource timing: form submissions are still seen */
   }
