@@ -8,6 +8,8 @@
  * scripts) opens the gate at once. Browsers without it wait for the next interaction.
  */
 
+import { hasBeenActive } from './lib/hasBeenActive';
+
 /** Scroll or move events that open the gate (spec §9). */
 const MOVES_TO_OPEN = 10;
 /** What the gate listens to: the moves (the first `MOVE_TYPES`), then click and key. */
@@ -20,8 +22,7 @@ const MOVE_TYPES = 3;
  * opened).
  */
 export function interactionGate(win: Window, onOpen: () => void): () => void {
-  // Older Safari and Firefox have no `userActivation`.
-  if ((win.navigator.userActivation as UserActivation | undefined)?.hasBeenActive) {
+  if (hasBeenActive(win)) {
     onOpen();
     return () => {};
   }

@@ -6,6 +6,8 @@
  * theme prevents goes through fetch and is already seen).
  */
 
+import { hasBeenActive } from '../lib/hasBeenActive';
+
 /** The platform's add endpoints, locale-prefixed or not (spec §2 `/cart/add`). */
 const CART_ADD = /\/cart\/add(\.js(on)?)?([?#]|$)/;
 
@@ -25,7 +27,7 @@ export function watchCartAdds(win: Window, onAdd: () => void): () => void {
     // The timing buffer holds the adds made before this chunk came, and every other request of the
     // page (its images and scripts): read only where there can be one. An add needs the shopper's
     // click or key, and a browser that knows there has been none (`userActivation`) says so.
-    observer.observe({ type: 'resource', buffered: (win.navigator.userActivation as UserActivation | undefined)?.hasBeenActive !== false });
+    observer.observe({ type: 'resource', buffered: hasBeenActive(win) !== false });
   } catch {
     /* no resource timing: form submissions are still seen */
   }
