@@ -133,6 +133,7 @@ export async function callCart({ win, root, request, report, sync }: CartApiCont
   const prepared = prepare(call, report);
   if ('failure' in prepared) return { kind: 'failed', reason: prepared.failure };
   const before = sync.current();
+  // Absolute, as the request watcher reads it in the resource timing entries (`sync.own`).
   const url = new URL(`${root}/cart/${prepared.path}.js`, win.location.href).href;
   try {
     // A serialized form goes as multipart, as the form itself would post; the rest as JSON.

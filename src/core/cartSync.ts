@@ -83,9 +83,8 @@ export function createCartSync({ win, request, root, report, storage }: CartSync
     let snapshot: CartSnapshot | null = null;
     let status: unknown;
     try {
-      // On the page's own host (the locale root is a path), not the document's base URL, which a
-      // `<base href>` naming another host (a CDN) would send a relative request to.
-      const json = await request(`${win.location.origin}${root}/cart.js`, { cache: 'no-store' });
+      // The locale root is a path: the request wrapper resolves it against the page's address.
+      const json = await request(`${root}/cart.js`, { cache: 'no-store' });
       // Dropped by the budget (or an empty answer): reading again would not help.
       if (json === null) {
         spent = true;

@@ -140,7 +140,10 @@ export function createRequester(opts: { budget?: number; fetch?: Transport; onEr
       // Looked up per call (not at creation) so late polyfills / test spies apply.
       const fetcher: Transport = init.fetch || opts.fetch || globalThis.fetch;
       Promise.resolve()
-        .then(() => fetcher(url, { method, headers, body, cache: init.cache, signal: ctrl?.signal }))
+        // Against the page's own address, not the document's base URL: a theme's `<base href>` naming
+        // another host (a CDN) would send a relative request (the cart's, a discount link) there.
+        // In the chain, so that a malformed URL rejects as a network error, as fetch's own would.
+        .then(() => fetcher(new URL(url, location.href).href, { method, headers, body, cache: init.cache, signal: ctrl?.signal }))
         .then(
           (res) =>
             res.text().then((txt) => {

@@ -17,6 +17,8 @@ export function earlyFetch(url: string): Transport {
   let response: Promise<Response> | null = fetch(url);
   response.catch(() => {});
   return (asked, init) => {
+    // The requester asks with the URL resolved (an href); the stars line's URL is one already (the
+    // provider base is an href, the shop id and handle are percent-encoded), so the two compare equal.
     const taken = init.method === 'GET' && asked === url && response;
     if (!taken) return fetch(asked, init);
     response = null;

@@ -336,6 +336,42 @@ describe("the theme's own cart requests followed live: the cart read again, vitr
     }
   });
 
+  test("a theme's <base href> naming a CDN: the cart is read from the shop's own host, and the box shows", async () => {
+    const cdn = 'https://cdn.example/assets/';
+    await withPage(
+      shop,
+      PRODUCT,
+      async ({ page, requests, console: lines }) => {
+        await cartRead(page);
+        await waitForBox(page, true);
+        assert.ok(requests.includes(`${shop.origin}/cart.js`));
+        assert.deepEqual(
+          requests.filter((url) => url.startsWith('https://cdn.example/') && /\/cart/.test(url)),
+          [],
+        );
+        assert.deepEqual(commerceReports(lines), []);
+      },
+      {
+        routes: async (context) => {
+          // The product page with a <base> at the end of its head (after our script tag, whose
+          // relative URL it would otherwise move too), as some themes have it.
+          await context.route(shop.origin + PRODUCT, async (route) => {
+            const response = await route.fetch();
+            const body = (await response.text()).replace('</head>', `<base href="${cdn}"></head>`);
+            await route.fulfill({ response, body });
+          });
+          // The CDN has no cart: whatever goes there fails, as the real one would.
+          await context.route('https://cdn.example/**', (route) => route.abort());
+          // The shop's cart holds one line.
+          const cart = { token: 'base-href', item_count: 1, items: [{ id: 41, variant_id: 41, product_id: 7000000001000, quantity: 1 }] };
+          await context.route(`${shop.origin}/cart.js`, (route) =>
+            route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(cart) }),
+          );
+        },
+      },
+    );
+  });
+
   test('another tab adding to the cart shows the box in this one (the stored snapshot)', async () => {
     const opened = await open(shop, PRODUCT);
     try {

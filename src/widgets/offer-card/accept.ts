@@ -51,12 +51,9 @@ export async function acceptOffer(
     announceInteraction('offer-accepted', { offerId: offer.id, variantId: variant.id });
   if ((result.kind === 'ok' || result.kind === 'outOfSync') && offer.discountCode) {
     const cartJson = encodeURIComponent(`${root}/cart.js`);
-    // A failure is the request wrapper's to report; the item is in the cart either way. Against
-    // the page's address, as the cart calls (a `<base href>` may name another host).
+    // A failure is the request wrapper's to report; the item is in the cart either way.
     await ctx
-      .request(new URL(`${root}/discount/${encodeURIComponent(offer.discountCode)}?redirect=${cartJson}`, location.href).href, {
-        cache: 'no-store',
-      })
+      .request(`${root}/discount/${encodeURIComponent(offer.discountCode)}?redirect=${cartJson}`, { cache: 'no-store' })
       .catch(() => null);
   }
   return acceptOutcome(result, failedText);

@@ -11,7 +11,7 @@ import { createCartSync, type CartSync } from '../../../src/core/cartSync';
 import { CART_STORAGE_KEY } from '../../../src/core/constants';
 import { isCartMutation, watchCartRequests } from '../../../src/core/cartWatcher';
 import { ERR_ATC_FORM, ERR_CART_DATA, ERR_CART_WATCH, ERR_WIDGET_RENDER } from '../../../src/core/errors';
-import type { RequestOptions, Requester } from '../../../src/core/request';
+import { createRequester, type RequestOptions, type Requester } from '../../../src/core/request';
 import { createStorage } from '../../../src/core/storage';
 import type { CartSnapshot } from '../../../src/state/cart';
 
@@ -184,7 +184,7 @@ describe('the cart reader (createCartSync)', () => {
     const reads: CartSnapshot[] = [];
     sync.subscribe((read) => reads.push(read));
     const read = await sync.refresh();
-    expect(fake.calls).toEqual([[`${location.origin}/es/cart.js`, { cache: 'no-store' }]]);
+    expect(fake.calls).toEqual([['/es/cart.js', { cache: 'no-store' }]]);
     expect(read).toEqual(toCartSnapshot(cartJson([[11, 2]])));
     expect(reads).toEqual([read]);
     expect(changed).toEqual([read]);
@@ -200,9 +200,10 @@ describe('the cart reader (createCartSync)', () => {
     base.href = 'https://cdn.example/assets/';
     document.head.appendChild(base);
     try {
-      const fake = fakeRequester(() => cartJson([]));
-      await syncWith(fake.request).refresh();
-      expect(fake.calls.map(([url]) => url)).toEqual([`${location.origin}/es/cart.js`]);
+      // The page's requester: it resolves the reader's path against the page's address.
+      const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(cartJson([]))));
+      await syncWith(createRequester({ fetch })).refresh();
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual([`${location.origin}/es/cart.js`]);
     } finally {
       base.remove();
     }
@@ -447,7 +448,7 @@ describe('callCart: our own cart calls (spec §7)', () => {
       ADD,
       { method: 'POST', headers: { Accept: 'application/json' }, json: { items: [{ id: 11, quantity: 2 }] } },
     ]);
-    expect(fake.calls[1][0]).toBe(`${location.origin}/cart.js`);
+    expect(fake.calls[1][0]).toBe('/cart.js');
     expect(result).toEqual({ kind: 'ok', cart: toCartSnapshot(cartJson([[11, 2]])) });
     expect(context.sync.current()?.itemCount).toBe(2);
   });

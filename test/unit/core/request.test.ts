@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_BUDGET, UPLOAD_TIMEOUT_MS } from '../../../src/core/request';
 import { createRequester, isReportableStatus, isTimeoutError, isRequestError, type RequestError } from '../../../src/core/request';
 
@@ -9,6 +9,9 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+// The page the requester runs on: it resolves relative URLs against the page's address.
+beforeEach(() => vi.stubGlobal('location', new URL('https://shop.example/es/products/tote')));
 
 describe('createRequester', () => {
   it('parses JSON and sends GET by default', async () => {
@@ -190,7 +193,7 @@ describe('createRequester', () => {
     const form = new FormData();
     await expect(request('/api/add-new-review', { body: form, fetch: transport })).resolves.toEqual({ from: 'transport' });
     const [url, init] = transport.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/add-new-review');
+    expect(url).toBe('https://shop.example/api/add-new-review');
     expect(init).toMatchObject({ method: 'POST', body: form });
     expect(init.signal).toBeInstanceOf(AbortSignal);
     expect(pageFetch).not.toHaveBeenCalled();
@@ -214,6 +217,34 @@ describe('createRequester', () => {
     // It counted against the budget like any request.
     await expect(request('/api/x', { fetch: transport })).resolves.toBeNull();
     expect(transport).toHaveBeenCalledTimes(1);
+  });
+
+  it("resolves a relative URL against the page's address (not a <base href>'s host); errors name the URL asked", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse({}));
+    const onError = vi.fn();
+    const request = createRequester({ fetch, onError });
+    await request('/es/cart.js');
+    await request('cart.js');
+    await request('https://p.dev/api/x?a=1');
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      'https://shop.example/es/cart.js',
+      'https://shop.example/es/products/cart.js',
+      'https://p.dev/api/x?a=1',
+    ]);
+    fetch.mockResolvedValueOnce(jsonResponse('down', 502));
+    await expect(request('/es/cart/add.js', { method: 'POST' })).rejects.toMatchObject({ status: 502, url: '/es/cart/add.js' });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ url: '/es/cart/add.js', status: 502 }));
+  });
+
+  it('a malformed URL rejects as a network error (status 0, not reported); the call itself never throws', async () => {
+    const fetch = vi.fn(async () => jsonResponse({}));
+    const onError = vi.fn();
+    const request = createRequester({ fetch, onError });
+    let pending: Promise<unknown> | undefined;
+    expect(() => (pending = request('http://[bad/x'))).not.toThrow();
+    await expect(pending).rejects.toMatchObject({ name: 'RequestError', status: 0, url: 'http://[bad/x' });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
   });
 
   it('uses the global fetch when none is given', async () => {

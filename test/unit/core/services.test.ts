@@ -1,9 +1,12 @@
 /** The page view's requester (src/core/services.ts), which the loader's second stage creates once per page. */
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ERR_REQUEST, reportError, setErrorReporter, type ErrorReport } from '../../../src/core/errors';
 import { createPageRequester } from '../../../src/core/services';
 
 const ok = () => Promise.resolve(new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
+
+// The page the requester runs on: it resolves relative URLs against the page's address.
+beforeEach(() => vi.stubGlobal('location', new URL('https://shop.example/es/products/tote')));
 
 describe('createPageRequester', () => {
   test('one budget for the page view: the 51st call is dropped', async () => {

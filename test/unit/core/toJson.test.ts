@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRequester } from '../../../src/core/request';
 import { toJson } from '../../../src/core/lib/toJson';
 
@@ -15,6 +15,9 @@ function installPrototypeJs(): void {
 afterEach(() => {
   delete (Array.prototype as { toJSON?: unknown }).toJSON;
 });
+
+// The page the requester runs on: it resolves relative URLs against the page's address.
+beforeEach(() => vi.stubGlobal('location', new URL('https://shop.example/es/products/tote')));
 
 describe('toJson', () => {
   it('matches JSON.stringify on an untouched page', () => {
