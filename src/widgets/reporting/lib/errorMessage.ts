@@ -1,7 +1,7 @@
 /** Text of any thrown value, without ever throwing (objects may have hostile getters and toString). */
 export function errorMessage(error: unknown): string {
   try {
-    const message = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+    const message = (error as { message?: unknown } | null | undefined)?.message;
     return typeof message === 'string' ? message : String(error);
   } catch {
     return 'Unknown error';
