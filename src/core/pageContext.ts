@@ -265,7 +265,8 @@ export function readStoreState(win: Window): StoreState {
  * (spec §2 "Preview badge"): injected by the platform's own script, sometimes after ours runs,
  * which the loader's late step (15 s) then sees. Looked up by id, not as one selector list: a
  * list of ids walks the whole page (Chromium, the demo's collection page of 833 elements: 39 µs a
- * call, against 0.1 µs for three `getElementById`), and the page is read twice at every start.
+ * call, against 0.1 µs for three `getElementById`), and the page is read twice at a start where
+ * it was still loading (src/loader/pageReader.ts).
  */
 const ADMIN_OR_PREVIEW_BARS = ['admin-bar-iframe', 'preview-bar-iframe', 'PBarNextFrameWrapper'];
 

@@ -5,6 +5,7 @@ import { readPageContext, type PageContext } from '../core/pageContext';
 import type { Settings } from '../core/settings';
 import { earlyFetch } from './earlyFetch';
 import { importChunk } from './importChunk';
+import { pageReader } from './pageReader';
 import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import type * as MountStage from './mountPage';
 import { readSettings } from './readSettings';
@@ -78,6 +79,8 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   const settings = readSettings(raw, scriptUrl);
   setDebug(settings.debug || /[?&]vtl-cse=1/.test(win.location.search));
   const page = readPageContext(win);
+  // Whether the page had loaded at this start: every script of the theme has run.
+  const loaded = win.document.readyState === 'complete';
 
   const existing = win[OWN_GLOBAL];
   const decision = decideLoad(win, page, settings);
@@ -114,7 +117,8 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     countryCode: DEFAULT_COUNTRY_CODE,
     page,
     settings,
-    // Until the second stage (the `core` chunk) is there, which reads the page afresh anyway.
+    // Until the second stage (the `core` chunk) is there, which reads the page afresh where it may
+    // have changed since (pageReader).
     refresh() {},
   };
   // Found by a second copy of the script through the symbol, whoever owns the name (symbol keys
@@ -137,7 +141,7 @@ function start(win: Window, script: HTMLScriptElement | null): void {
             scriptUrl,
             load,
             early,
-            readPage: readPageContext,
+            readPage: pageReader(page, loaded),
             setReporter: setErrorReporter,
             report: reportError,
           }),
@@ -151,5 +155,5 @@ function start(win: Window, script: HTMLScriptElement | null): void {
   // demo's three pages: the idle task's two imports 6.0 ms; here, 1.8 ms more), and then they take
   // no bandwidth from the page's own images. Their widgets still start at idle time; on a page
   // still loading, they are requested then, as before.
-  if (win.document.readyState === 'complete') for (const name of idleChunks(settings, page)) void load(name).catch(() => {});
+  if (loaded) for (const name of idleChunks(settings, page)) void load(name).catch(() => {});
 }

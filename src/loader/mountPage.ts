@@ -36,7 +36,10 @@ export interface MountStart {
   load: <T>(name: string) => Promise<T>;
   /** The requests' transport when the first stage started one before this chunk came (`earlyFetch`). */
   early?: Transport;
-  /** Reads the page (the first stage's `readPageContext`: one copy of it on the page). */
+  /**
+   * Reads the page (the first stage's `readPageContext`: one copy of it on the page); its first call
+   * may give the first stage's read (`pageReader`).
+   */
   readPage: (win: Window) => PageContext;
   /** The first stage's error hook: reports it made before the `reporting` chunk came are kept there. */
   setReporter: (reporter: ErrorReporter) => void;
