@@ -20,12 +20,10 @@ const rowOf = (el: Element): Element => {
 
 /**
  * Removes every best-selling sort control from `root`. A radio input or a link goes with its
- * row, so no empty row is left. Returns how many controls were removed.
+ * row, so no empty row is left.
  */
-export function removeBestSelling(root: ParentNode): number {
-  const found = root.querySelectorAll(CONTROLS);
-  found.forEach((el) => (el.tagName === 'OPTION' ? el : rowOf(el)).remove());
-  return found.length;
+export function removeBestSelling(root: ParentNode): void {
+  root.querySelectorAll(CONTROLS).forEach((el) => (el.tagName === 'OPTION' ? el : rowOf(el)).remove());
 }
 
 /**

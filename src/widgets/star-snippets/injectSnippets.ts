@@ -88,9 +88,8 @@ export function createInjector(options: InjectorOptions): Injector {
   };
 
   async function once(force: boolean): Promise<void> {
-    if (force) doc.querySelectorAll(`.vitrine-stars--listing[${STARS_ATTR}]`).forEach((old) => old.remove());
     const skip = options.skipHandle?.() || null;
-    // --- read pass: links → cards (no layout reads) ---
+    // --- read pass: links → cards (no writes: see `stale`) ---
     // Links outside the excluded regions, in one query: the selector engine checks each link's
     // ancestors once, where a `closest` call per link cost 4 ms on a page of 1,000 cards.
     const links = doc.querySelectorAll(LINKS);
@@ -100,6 +99,11 @@ export function createInjector(options: InjectorOptions): Injector {
     const todo: { at: Located; handle: string }[] = [];
     /** The theme sections that show the platform's ratings on their cards. */
     const ratedSections = new Set<Element | null>();
+    /**
+     * Lines of ours to remove (all of them when forced), removed after the scan: a write before a
+     * visibility check makes the browser restyle and lay out the page for it at once.
+     */
+    const stale: (Element | null)[] = force ? [...doc.querySelectorAll('.vitrine-stars--listing')] : [];
     for (let i = 0; i < links.length; i++) {
       const link = links[i];
       const handle = handleOf(link);
@@ -118,7 +122,7 @@ export function createInjector(options: InjectorOptions): Injector {
       if (rated) {
         // (A rated card outside any section tells nothing of the others: it stands for itself.)
         ratedSections.add(rated.closest(SECTION) || rated);
-        rated.querySelector(`[${STARS_ATTR}]`)?.remove();
+        stale.push(rated.querySelector(`[${STARS_ATTR}]`));
         placed.add(handle);
         continue;
       }
@@ -127,14 +131,18 @@ export function createInjector(options: InjectorOptions): Injector {
       cards.add(at.card);
       const existing = at.card.querySelector<HTMLElement>(`[${STARS_ATTR}]`);
       if (existing) {
-        if (existing.getAttribute(STARS_ATTR) === handle) {
+        if (!force && existing.getAttribute(STARS_ATTR) === handle) {
           placed.add(handle);
           continue;
         }
         // The theme swapped the card's product (re-rendered in place): ours is stale.
-        existing.remove();
+        stale.push(existing);
       }
       todo.push({ at, handle });
+    }
+    for (const line of stale) {
+      line?.remove();
+      options.afterWrite?.();
     }
     // A section whose cards show the platform's ratings shows one for every product with reviews
     // (the provider keeps the review metafields equal to its stats): a card of it without one is

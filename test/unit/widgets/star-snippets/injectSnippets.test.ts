@@ -5,6 +5,7 @@ import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST } from '../../../..
 import { locate, type THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
 import { fillPercent, renderStars } from '../../../../src/ui/starIcons';
 import { starFills } from '../../../../src/ui/starPaths';
+import { readsBeforeWrites, recordDomOrder } from './domOrder';
 
 const dawnCard = (h: string, root = '/') =>
   `<li><div class="card-wrapper"><div class="card"><div class="card__inner"><img src="x.png"><div class="card__content"><h3 class="card__heading"><a href="${root}products/${h}">In</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading" id="t-${h}"><a href="${root}products/${h}">${h}</a></h3><div class="price">$1</div></div></div></div></div></li>`;
@@ -131,6 +132,47 @@ describe('createInjector', () => {
     await injector.run(true);
     expect(onMissed).toHaveBeenCalledTimes(1);
     expect(onMissed.mock.calls[0]![0]).toEqual(['hoodie']);
+  });
+
+  test('lines of ours that go (a card re-rendered for another product, a forced refresh) go after the scan, marked as ours', async () => {
+    document.body.innerHTML = `<main><ul>${dawnCard('tee')}${dawnCard('mug')}${dawnCard('vase')}</ul></main>`;
+    const afterWrite = vi.fn();
+    let answer: () => void = () => {};
+    const injector = createInjector({
+      doc: document,
+      fetchStats: (handles) => new Promise((resolve) => (answer = () => resolve(stats(handles)))),
+      fill: () => {},
+      showZero: false,
+      onMissed: () => {},
+      afterWrite,
+    });
+    const first = injector.run();
+    answer();
+    await first;
+    // The theme re-renders the first card for another product, in place: our line stays in it.
+    for (const link of document.querySelectorAll('a[href="/products/tee"]')) link.setAttribute('href', '/products/hat');
+    afterWrite.mockClear();
+    const order = recordDomOrder();
+    try {
+      const swapped = injector.run();
+      // Every title checked (a browser lays the page out once for all), then the stale line goes
+      // (was: removed at its card, so the next card's check laid the page out again).
+      expect(order.log).toContain('read');
+      expect(readsBeforeWrites(order.log)).toBe(true);
+      expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['mug', 'vase']);
+      // Its removal is ours: the change observer must not take it for the theme's.
+      expect(afterWrite).toHaveBeenCalledTimes(1);
+      answer();
+      await swapped;
+      expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['hat', 'mug', 'vase']);
+      order.log.length = 0;
+      // A forced refresh: the scan first, then every line goes and comes back with the cached stats.
+      await injector.run(true);
+      expect(readsBeforeWrites(order.log)).toBe(true);
+      expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['hat', 'mug', 'vase']);
+    } finally {
+      order.stop();
+    }
   });
 
   test('skipHandle: the product of a product page gets no listing snippet', async () => {
