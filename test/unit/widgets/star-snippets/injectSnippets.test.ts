@@ -89,6 +89,15 @@ describe('createInjector', () => {
     expect(els[0]!.textContent).toBe('(3)');
   });
 
+  test("cards linking to this shop by absolute URL get snippets; another shop's products do not", async () => {
+    const { injector, fetchStats } = setup(
+      `<main><ul>${dawnCard('tee', `http://${location.host}/`)}${dawnCard('mug', 'https://other.example/')}</ul></main>`,
+    );
+    await injector.run();
+    expect(fetchStats.mock.calls.map((call) => call[0])).toEqual([['tee']]);
+    expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['tee']);
+  });
+
   test('showWhenNoReviews shows zero-review products', async () => {
     const { injector } = setup(`<main><ul>${dawnCard('zero-pin')}</ul></main>`, { showZero: true });
     await injector.run();
@@ -338,6 +347,13 @@ describe('renderStars', () => {
     expect(fillPercent(9)).toBe(100);
     expect(fillPercent(Number.NaN)).toBe(0);
     expect(fillPercent(Number.POSITIVE_INFINITY)).toBe(100);
+    // Each fill of a look is made once and cloned: clones are separate elements, each its own width.
+    const again = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    expect(again).not.toBe(el);
+    expect(again.outerHTML).toBe(el.outerHTML);
+    const half = renderStars(document, 2.5, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    expect((half.firstElementChild as HTMLElement).style.width).toBe('50%');
+    expect(front.style.width).toBe('92%');
     // The same share as the widgets' icons (starFills), for every rating to two decimals.
     for (let rating = 0; rating <= 5; rating += 0.01) {
       expect(fillPercent(rating)).toBeCloseTo(starFills(rating).reduce((sum, fill) => sum + fill, 0) * 20, 6);
