@@ -347,7 +347,7 @@ describe('renderStars', () => {
     expect(fillPercent(9)).toBe(100);
     expect(fillPercent(Number.NaN)).toBe(0);
     expect(fillPercent(Number.POSITIVE_INFINITY)).toBe(100);
-    // Each fill of a look is made once and cloned: clones are separate elements, each its own width.
+    // Clones of one look are separate elements, each with its own width.
     const again = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
     expect(again).not.toBe(el);
     expect(again.outerHTML).toBe(el.outerHTML);
