@@ -10,7 +10,7 @@ const BEST = 'best-selling';
  * `sort_by` (Dawn and its family, Debut, Brooklyn, Impulse…), radio inputs named `sort_by`
  * (Prestige- and Turbo-style drawers), and plain links (`?sort_by=best-selling`) in sort menus.
  */
-const CONTROLS = `select[name="sort_by"] option[value="${BEST}"],select#SortBy option[value="${BEST}"],input[name="sort_by"][value="${BEST}"],a[href*="sort_by=${BEST}"]`;
+const CONTROLS = `select[name=sort_by] option[value=${BEST}],select#SortBy option[value=${BEST}],input[name=sort_by][value=${BEST}],a[href*="sort_by=${BEST}"]`;
 
 /** The row a radio or link sits in: its list item when that holds nothing else, else its label. */
 const rowOf = (el: Element): Element => {

@@ -25,7 +25,7 @@ const SCROLL_TO_REVIEWS_OFFSET_PX = 100;
 const SCROLL_TO_REVIEWS_MS = 1000;
 
 /** The theme's "Star rating" app block: before any holder, wherever it is on the page. */
-const APP_BLOCK = '[data-vitrine-block="stars"]';
+const APP_BLOCK = '[data-vitrine-block=stars]';
 /** Holders a theme or shop may provide; the line goes inside the first one. */
 const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
 /**
@@ -35,10 +35,10 @@ const HOLDER = '[data-vitrine-product-stars],.vitrine-product-stars';
  * (`[itemprop="name"]` on an `h1`), then the page's `main h1` (Horizon's title text block).
  */
 const PRODUCT_TITLES =
-  '.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,h1[itemprop="name"],main h1';
+  '.product__title,.product-single__title,.ProductMeta__Title,.product-meta__title,.product_name,.product__info h1,h1[itemprop=name],main h1';
 
 /** Regions whose headings are never the product's title (the shop name in a header or drawer). */
-const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role="banner"],[role="navigation"],[role="contentinfo"],[role="dialog"]';
+const NOT_PRODUCT = 'header,nav,footer,aside,dialog,[role=banner],[role=navigation],[role=contentinfo],[role=dialog]';
 
 /** Where the reviews widget is mounted by the loader. */
 const REVIEWS_TARGET = `[${MOUNT_ATTRIBUTE}="reviews"]`;

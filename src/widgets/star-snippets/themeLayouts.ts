@@ -26,7 +26,7 @@ export const THEME_LAYOUTS: ThemeLayout[] = [
   // Horizon (the platform's default theme since 2025) and its family: `<product-card>` blocks;
   // the visible title is the product-title block's link. The card also holds a hidden copy of
   // the title (`.product-grid-view-zoom-out--details h3`) for the zoomed-out grid.
-  cardWithTitle('product-card', 'a[ref="productTitleLink"]'),
+  cardWithTitle('product-card', 'a[ref=productTitleLink]'),
   // Dawn and its family (Refresh, Sense, Craft, Crave, Taste, Ride, Studio, Origin, Colorblock,
   // Publisher, Spotlight): `card-product` snippet. `.card > .card__content` is the visible
   // information block; `.card__inner > .card__content` repeats the heading for cards without media.
@@ -56,10 +56,10 @@ export const THEME_LAYOUTS: ThemeLayout[] = [
 ];
 
 /** Links in these regions never get snippets (menus, drawers, breadcrumbs, our own elements). */
-export const EXCLUDED = `header,nav,footer,[role="navigation"],[role="banner"],[role="contentinfo"],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-stars],[${MOUNT_ATTRIBUTE}]`;
+export const EXCLUDED = `header,nav,footer,[role=navigation],[role=banner],[role=contentinfo],cart-drawer,cart-notification,.cart-drawer,.cart-item,.cart__item,#CartDrawer,.breadcrumb,.breadcrumbs,predictive-search,.predictive-search,[data-vitrine-stars],[${MOUNT_ATTRIBUTE}]`;
 
 /** Heading-like or title-classed elements: the generic rule's title candidates. */
-const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[role="heading"],[class*="title"],[class*="heading"],[class*="name"]';
+const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[role=heading],[class*=title],[class*=heading],[class*=name]';
 const MEDIA = 'img,picture,svg,video';
 
 export interface Located {

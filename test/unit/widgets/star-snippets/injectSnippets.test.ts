@@ -354,6 +354,17 @@ describe('renderStars', () => {
     const half = renderStars(document, 2.5, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
     expect((half.firstElementChild as HTMLElement).style.width).toBe('50%');
     expect(front.style.width).toBe('92%');
+    // Each fill is made once and cloned: a change to one clone reaches neither the next one nor
+    // the empty icons, and each document gets its own elements.
+    (half.firstElementChild as HTMLElement).style.width = '10%';
+    const halfAgain = renderStars(document, 2.5, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    expect((halfAgain.firstElementChild as HTMLElement).style.width).toBe('50%');
+    const none = renderStars(document, 0, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    expect(parseFloat((none.firstElementChild as HTMLElement).style.width)).toBe(0);
+    const other = document.implementation.createHTMLDocument('');
+    const elsewhere = renderStars(other, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    expect(elsewhere.ownerDocument).toBe(other);
+    expect(elsewhere.outerHTML).toBe(el.outerHTML);
     // The same share as the widgets' icons (starFills), for every rating to two decimals.
     for (let rating = 0; rating <= 5; rating += 0.01) {
       expect(fillPercent(rating)).toBeCloseTo(starFills(rating).reduce((sum, fill) => sum + fill, 0) * 20, 6);
