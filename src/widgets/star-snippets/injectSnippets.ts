@@ -102,9 +102,10 @@ export function createInjector(options: InjectorOptions): Injector {
     const ratedSections = new Set<Element | null>();
     /**
      * Lines of ours to remove (all of them when forced), removed after the scan: a write before a
-     * visibility check makes the browser restyle and lay out the page for it at once.
+     * visibility check makes the browser restyle and lay out the page for it at once. A set: a
+     * forced run meets each of its lines again in its card, and removes it once.
      */
-    const stale: (Element | null)[] = force ? [...doc.querySelectorAll('.vitrine-stars--listing')] : [];
+    const stale = new Set<Element | null>(force ? doc.querySelectorAll('.vitrine-stars--listing') : []);
     for (let i = 0; i < links.length; i++) {
       const link = links[i];
       const handle = handleOf(link);
@@ -123,7 +124,7 @@ export function createInjector(options: InjectorOptions): Injector {
       if (rated) {
         // (A rated card outside any section tells nothing of the others: it stands for itself.)
         ratedSections.add(rated.closest(SECTION) || rated);
-        stale.push(rated.querySelector(`[${STARS_ATTR}]`));
+        stale.add(rated.querySelector(`[${STARS_ATTR}]`));
         placed.add(handle);
         continue;
       }
@@ -137,7 +138,7 @@ export function createInjector(options: InjectorOptions): Injector {
           continue;
         }
         // The theme swapped the card's product (re-rendered in place): ours is stale.
-        stale.push(existing);
+        stale.add(existing);
       }
       todo.push({ at, handle });
     }

@@ -175,9 +175,13 @@ describe('createInjector', () => {
       await swapped;
       expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['hat', 'mug', 'vase']);
       order.log.length = 0;
+      afterWrite.mockClear();
       // A forced refresh: the scan first, then every line goes and comes back with the cached stats.
       await injector.run(true);
       expect(readsBeforeWrites(order.log)).toBe(true);
+      // Each line removed once (the scan meets it again in its card), then the new lines written.
+      expect(order.log.filter((entry) => entry === 'write')).toHaveLength(6);
+      expect(afterWrite).toHaveBeenCalledTimes(4);
       expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['hat', 'mug', 'vase']);
     } finally {
       order.stop();
