@@ -24,10 +24,9 @@ function rendered(el: Element): boolean {
  * fall back to the `hidden` attribute and computed `display` up to `within`.
  */
 export function hiddenWithin(el: Element, within: Element): boolean {
-  if (typeof el.checkVisibility === 'function') return !rendered(el) && rendered(within);
-  const view = el.ownerDocument.defaultView;
+  if ((el as Partial<Element>).checkVisibility) return !rendered(el) && rendered(within);
   for (let node: Element | null = el; node && node !== within; node = node.parentElement) {
-    if ((node as HTMLElement).hidden || view?.getComputedStyle(node).display === 'none') return true;
+    if ((node as HTMLElement).hidden || getComputedStyle(node).display === 'none') return true;
   }
   return false;
 }

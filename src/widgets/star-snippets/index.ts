@@ -63,12 +63,16 @@ export const mount: MountWidget = (host, ctx) => {
   const reportFailure = (error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'star-snippets' });
   const content = createSnippetContent(doc, ctx, settings);
   let rendered = 0;
-  /** Fills a line with stars; the first one filled is the widget's first render (the loader's host is detached). */
+  /**
+   * Fills a line with stars; the first one filled is the widget's first render (the loader's host
+   * is detached), announced once the current writes are done: a listing line is filled before it
+   * goes into the page (injectSnippets.ts), and a listener looks for it there.
+   */
   const filled =
     (fill: typeof content.listing) =>
     (...args: Parameters<typeof fill>): void => {
       fill(...args);
-      if (!rendered++) announceRendered(host, 'star-snippets');
+      if (!rendered++) queueMicrotask(() => announceRendered(host, 'star-snippets'));
     };
   // Created before the writers below: each of them drops the records of its own writes through it.
   const changes = observeChanges(doc, () => runAll());

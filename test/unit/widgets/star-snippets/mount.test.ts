@@ -67,3 +67,41 @@ describe('a run reads the page before it writes to it', () => {
     await vi.waitFor(() => expect(document.querySelectorAll('.vitrine-stars--listing')).toHaveLength(2));
   });
 });
+
+describe('the listing lines enter the page filled', () => {
+  test('each line goes in once, with its stars and text already inside (no second write into the page)', async () => {
+    document.body.innerHTML = `<main><ul>${card('tee')}${card('mug')}</ul></main>`;
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((list) => records.push(...list));
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      stop = mount(document.createElement('div'), context({ pageType: 'collection' })) || stop;
+      await vi.waitFor(() => expect(document.querySelectorAll('.vitrine-stars--listing [aria-hidden]')).toHaveLength(2));
+      records.push(...observer.takeRecords());
+    } finally {
+      observer.disconnect();
+    }
+    // Filling a line already in the page made the browser record and restyle its children's
+    // insertion as a change of the page: one more mutation per line (1,000 Dawn cards, cold, desktop
+    // Chromium: filling 16.6 -> 14.8 ms).
+    const added = records.flatMap((record) => [...record.addedNodes]);
+    expect(added.map((node) => (node as Element).className)).toEqual([
+      'vitrine-stars vitrine-stars--listing',
+      'vitrine-stars vitrine-stars--listing',
+    ]);
+  });
+
+  test('vitrine:rendered comes once the first line is in the page', async () => {
+    document.body.innerHTML = `<main><ul>${card('tee')}${card('mug')}</ul></main>`;
+    const seen: number[] = [];
+    const listener = () => seen.push(document.querySelectorAll('.vitrine-stars--listing[aria-label]').length);
+    addEventListener('vitrine:rendered', listener);
+    try {
+      stop = mount(document.createElement('div'), context({ pageType: 'collection' })) || stop;
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
+    } finally {
+      removeEventListener('vitrine:rendered', listener);
+    }
+    expect(seen[0]).toBeGreaterThan(0);
+  });
+});
