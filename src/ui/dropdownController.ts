@@ -123,7 +123,9 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
     const selected = select.options[select.selectedIndex];
     if (selected) fill(button, selected);
     if (opts.label) button.setAttribute('aria-label', `${opts.label}: ${selected ? selected.text : ''}`);
-    setActive(select.selectedIndex);
+    // An open list keeps the shopper's place: its owner re-renders the options on any change of
+    // its own (a price, the cart), and a key pressed after that picked the selected option again.
+    setActive(isOpen && enabled(active) ? active : select.selectedIndex);
   };
 
   const open = (): void => {

@@ -45,6 +45,21 @@ describe('dropdown (spec §4)', () => {
     expect(api.isOpen).toBe(false);
   });
 
+  it('an open list keeps the active option when its options are read again (the owner re-rendered)', () => {
+    const { select, api, button, list, key, active } = setup();
+    key(button, 'Enter');
+    key(list, 'End');
+    expect(active()).toBe('GBP');
+    api.update();
+    expect(active()).toBe('GBP');
+    key(list, 'Enter');
+    expect(select.value).toBe('GBP');
+    // Closed, the list starts again from the selected option.
+    api.update();
+    key(button, 'Enter');
+    expect(active()).toBe('GBP');
+  });
+
   it('keyboard: Enter/Space toggle, arrows skip disabled options, Enter picks, Escape and Tab close', () => {
     const { select, api, button, list, key, active } = setup();
     key(button, 'Enter');
