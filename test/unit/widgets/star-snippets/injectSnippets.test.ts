@@ -329,6 +329,17 @@ describe("the theme's own rating (the platform's review metafields)", () => {
 });
 
 describe('renderStars', () => {
+  test("a look's empty icons are made once, whether an empty or a filled rating needs them first", () => {
+    const doc = document.implementation.createHTMLDocument('');
+    const created = vi.spyOn(doc, 'createElement');
+    const look = { size: 20, colors: { front: '#123456', back: '#654321' } };
+    renderStars(doc, 0, look);
+    renderStars(doc, 3.5, look);
+    renderStars(doc, 0, look);
+    // The icons' span and its front span, once.
+    expect(created).toHaveBeenCalledTimes(2);
+  });
+
   test('one aria-hidden span of five icons (a CSS image), its inner span the front row clipped to the average', () => {
     const el = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
     expect(el.tagName).toBe('SPAN');
