@@ -85,6 +85,46 @@ describe('dropdown (spec §4)', () => {
     expect(api.isOpen).toBe(false);
   });
 
+  it("a choice and its owner's re-reads keep the list built once; a changed option builds it again", () => {
+    const { select, api, button, list } = setup();
+    const built = [...list.children];
+    button.click();
+    (list.children[2] as HTMLElement).click();
+    api.update();
+    expect([...list.children].every((item, index) => item === built[index])).toBe(true);
+    expect([...list.querySelectorAll('[aria-selected="true"]')].map((item) => item.textContent)).toEqual(['EUR']);
+    expect(button.textContent).toBe('EUR');
+    // A changed text, or a changed disabled state, is a changed list.
+    select.options[3].text = 'GBP – pound';
+    api.update();
+    expect(list.children[3].textContent).toBe('GBP – pound');
+    expect(list.children[0]).not.toBe(built[0]);
+    select.options[1].disabled = false;
+    api.update();
+    expect(list.children[1].hasAttribute('aria-disabled')).toBe(false);
+  });
+
+  it('a choice scrolls nothing into view (the list is going away): only opening and moving do', () => {
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    try {
+      const { select, button, list, key } = setup();
+      button.click();
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      key(list, 'ArrowDown');
+      expect(scrolled).toHaveBeenCalledTimes(2);
+      key(list, 'Enter');
+      expect(select.value).toBe('EUR');
+      expect(scrolled).toHaveBeenCalledTimes(2);
+      button.click();
+      (list.children[3] as HTMLElement).click();
+      expect(select.value).toBe('GBP');
+      expect(scrolled).toHaveBeenCalledTimes(3);
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
+  });
+
   it('update re-reads the options, destroy removes it, an unknown method logs', () => {
     const { select, api } = setup();
     select.add(new Option('JPY', 'JPY'));
