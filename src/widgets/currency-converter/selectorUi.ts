@@ -4,7 +4,9 @@
  * fetched only when the selector shows.
  */
 import { createElement } from 'react';
+import { ERR_CONVERSION } from '../../core/errors';
 import { pickTexts } from '../../core/i18n';
+import { safe } from '../../core/lib/safeCall';
 import spriteUrl from '../../currency/flags.svg?url';
 import { shopperCurrency } from '../../state/currency';
 import { renderInShadow, type ShadowRenderOptions } from '../../ui/renderInShadow';
@@ -28,6 +30,7 @@ interface SelectorSetup {
 /** Renders the selector into `host`'s shadow root; returns the unmount function. */
 export function renderSelector(host: HTMLElement, setup: SelectorSetup): () => void {
   const texts = pickTexts(TEXTS, setup.language);
+  const choose = safe(setup.onChange, ERR_CONVERSION);
   return renderInShadow(
     host,
     CSS + (setup.position ? floatingCss(setup.position) : ':host{display:inline-block}'),
@@ -35,7 +38,10 @@ export function renderSelector(host: HTMLElement, setup: SelectorSetup): () => v
       options: setup.options,
       value: shopperCurrency,
       shopCurrency: setup.shopCurrency,
-      onChange: setup.onChange,
+      // A choice converts every price of the page: after the next paint, so that the shopper's
+      // click or key is answered at once (the list closed, the new code on the button) and the
+      // prices follow a frame later. In the click's own task, the conversion held that paint back.
+      onChange: (code: string) => requestAnimationFrame(() => setTimeout(choose, 0, code)),
       // Vite writes the asset path from the build root ('/chunks/flags-….svg'): resolve it
       // against the asset base, where the chunks really are.
       spriteUrl: new URL(spriteUrl.replace(/^\//, ''), setup.assetBase).href,
