@@ -113,8 +113,8 @@ function create(select: HTMLSelectElement, opts: DropdownOptions): DropdownApi {
   const update = (): void => {
     const options = Array.from(select.options);
     // The list is built again only when its options changed: its owner calls this on every render
-    // of its own, and a choice did it twice more. The currency selector's 170 options (flag and
-    // text each) were built three times for one choice of the shopper.
+    // of its own, and a choice did it twice more, so a shop offering many currencies had its whole
+    // list (a flag and a text each) built three times for one choice of the shopper.
     const next = options.map((option) => [option.value, option.text, option.disabled].join('\t')).join('\n');
     if (next !== built) {
       built = next;
