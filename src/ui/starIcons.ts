@@ -42,12 +42,12 @@ const BOX = 'margin:0;padding:0;border:0;-webkit-print-color-adjust:exact;';
 
 /**
  * The icons of one look: empty (`percent` 0), or filled to `percent`, made once from the empty
- * ones (one template, whatever rating needs them first) and cloned for each rating with that fill. A clone shares its template's parsed
- * inline styles until one of them changes: when each clone had its width set, each got its own
- * copy of the long background style. Setting it was the largest line of filling 1,000 listing
- * snippets in Chromium, and the copies held a fifth of their memory (Blink's heap, 1,000
- * snippets of 20 averages: 4.2 MB that way, 3.3 MB this way; of 1,000 averages, 4.6 MB either way,
- * and 76 kB of script heap for the cache).
+ * ones (one template, whatever rating needs them first) and cloned for each rating with that
+ * fill. A clone shares its template's parsed inline styles until one of them changes: when each
+ * clone had its width set, each got its own copy of the long background style. Setting it was the
+ * largest line of filling 1,000 listing snippets in Chromium, and the copies held a fifth of their
+ * memory (Blink's heap, 1,000 snippets of 20 averages: 4.2 MB that way, 3.3 MB this way; of 1,000
+ * averages, 4.6 MB either way, and 76 kB of script heap for the cache).
  */
 function template(doc: Document, size: number, style: StarStyle, colors: StarsOptions['colors'], percent: number): HTMLElement {
   const key = [size, style, colors.front, colors.back, percent].join();
