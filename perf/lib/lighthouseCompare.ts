@@ -40,6 +40,12 @@ export interface LighthouseMetrics {
   cpu: number;
   /** Accessibility category score, 0–100. */
   a11y: number;
+  /**
+   * Lighthouse's own figure for the machine's speed at this run (`environment.benchmarkIndex`,
+   * higher is faster): bootup-time and CPU time grow as it falls, with no change to the page, so
+   * two runs compare only at similar indexes. Reported, never judged.
+   */
+  benchmarkIndex: number;
 }
 
 /** One run, in the order it was measured. */
@@ -149,6 +155,7 @@ export async function lighthouseCompare(
           bootup,
           cpu: ourThreadTime(tasks, isOurs, slowdown),
           a11y: a11y == null ? Number.NaN : Math.round(a11y * 100),
+          benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
           bootupByFile,
         };
         runs.push(run);
@@ -186,6 +193,7 @@ export function variantMedians(runs: readonly LighthouseRun[], names: readonly s
       bootup: medianOf('bootup'),
       cpu: medianOf('cpu'),
       a11y: medianOf('a11y'),
+      benchmarkIndex: medianOf('benchmarkIndex'),
     };
   }
   return medians;

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { variantMedians, type LighthouseRun } from '../../../perf/lib/lighthouseCompare';
 
-const run = (variant: string, round: number, bootup: number, tbt = 0, cpu = bootup / 2): LighthouseRun => ({
+const run = (variant: string, round: number, bootup: number, tbt = 0, cpu = bootup / 2, benchmarkIndex = 1000 + round): LighthouseRun => ({
   variant,
   round,
   score: 100,
@@ -14,6 +14,7 @@ const run = (variant: string, round: number, bootup: number, tbt = 0, cpu = boot
   bootup,
   cpu,
   a11y: 100,
+  benchmarkIndex,
   bootupByFile: {},
 });
 
@@ -23,7 +24,7 @@ describe('variantMedians', () => {
     const again = [run('with', 3, 40, 5), run('without', 3, 0, 20), run('with', 4, 44, 10), run('without', 4, 0, 30)];
     expect(variantMedians(first, ['with', 'without'])['with']).toMatchObject({ bootup: 75, tbt: 15, matchedRequests: 6 });
     const all = variantMedians([...first, ...again], ['with', 'without']);
-    expect(all['with']).toMatchObject({ bootup: 57, tbt: 7.5, cpu: 28.5 });
+    expect(all['with']).toMatchObject({ bootup: 57, tbt: 7.5, cpu: 28.5, benchmarkIndex: 1002.5 });
     expect(all['without']).toMatchObject({ bootup: 0, tbt: 15, matchedRequests: 0 });
   });
 });
