@@ -2,7 +2,7 @@
  * `npm run perf`: size and speed numbers for Vitrine, printed as plain-text tables on stdout and
  * written to `perf/out/report.json`. Progress and build logs go to stderr.
  *
- *   npm run perf -- --skip-lighthouse --skip-react --skip-upload   # quick: bytes only
+ *   npm run perf -- --skip-lighthouse --skip-tracking --skip-react --skip-upload   # quick: bytes only
  *   PERF_RUNS=5 npm run perf                         # more Lighthouse rounds (default 3)
  *   npm run perf -- --gate                           # only the cost table; a target missed fails
  *   npm run perf -- --ci                             # the same, failing on the targets CI enforces (npm test)
@@ -19,6 +19,7 @@ import type { Benchmark, BenchContext } from './lib/benchmark.ts';
 import { bundleSizes } from './lib/bundleSizes.ts';
 import { median } from './lib/median.ts';
 import { COST_TARGETS, costFailures, gateMode, judgeCost, pageCost, type CostId } from './lib/costGate.ts';
+import { userAgents } from 'lighthouse/core/config/constants.js';
 import { lighthouseCompare, variantMedians, type LighthouseMetrics, type LighthouseRun } from './lib/lighthouseCompare.ts';
 import { startHttp2Front, type Http2Front } from './lib/startHttp2Front.ts';
 import { formatTable, type Table } from './lib/table.ts';
@@ -174,17 +175,9 @@ const lighthouseWithWithout: Benchmark = {
   name: 'lighthouse',
   skipFlag: '--skip-lighthouse',
   async run(ctx) {
-    const { buildApp } = await import('../server/app');
-    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-perf-'));
-    // The front forwards from loopback: trusted, so the demo writes https URLs for its assets.
-    const app = await buildApp({ dataDir, distDir: ctx.distDir, logger: false, trustProxy: 'loopback' });
-    let front: Http2Front | undefined;
+    const demo = await startDemo(ctx);
     try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const port = (app.server.address() as AddressInfo).port;
-      front = ctx.args.has('--http1') ? undefined : await startHttp2Front(port);
-      const origin = front?.origin ?? `http://localhost:${port}`;
-      await warmUp(`http://127.0.0.1:${port}`, ctx.distDir);
+      const { origin } = demo;
       // `--gate` fails over each target's tolerance, `--ci` (npm test) over its `ciTolerance` where it
       // has one (perf/lib/costGate.ts); without either, the table judges every target and nothing is
       // measured again.
@@ -197,7 +190,7 @@ const lighthouseWithWithout: Benchmark = {
           runs: ctx.runs,
           firstRound,
           chromePath: ctx.chromePath,
-          chromeFlags: front ? [...CHROME_FLAGS, front.chromeFlag] : CHROME_FLAGS,
+          chromeFlags: demo.chromeFlags,
           countUrl: VITRINE_URL,
           variants,
           onRun: (run) =>
@@ -248,7 +241,7 @@ const lighthouseWithWithout: Benchmark = {
           '"~": within the tolerance only; "!": over it (the full gate fails). "our bootup": Lighthouse bootup-time of our URLs, summed, with the module tasks it counts towards no script (perf/lib/unattributedModuleTime.ts).',
           'judged in CI (--ci, npm test) with the CI tolerance where a target has one, by --gate with the tolerances. With either, a page over an enforced limit is measured again (as many rounds more) and judged on all its rounds.',
           `without = blockedUrlPatterns ${JSON.stringify(VITRINE_PATTERNS)}`,
-          front
+          !ctx.args.has('--http1')
             ? "served over HTTP/2 with TLS, as the platform serves shops (perf/lib/startHttp2Front.ts); --http1: the demo server's own HTTP/1.1"
             : "served over the demo server's own HTTP/1.1 (--http1): six connections per origin, where each of our requests holds one",
         ],
@@ -315,12 +308,110 @@ const lighthouseWithWithout: Benchmark = {
       };
       return { tables: [costTable, detail, byFile, steadier], data: { pages, costs, failed, noted, remeasured } };
     } finally {
-      await front?.close();
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await demo.close();
     }
   },
 };
+
+/**
+ * The agent PageSpeed Insights sends: Lighthouse's phone with `Chrome-Lighthouse` added, which
+ * `isBot` (src/core/bots.ts) recognises. A local Lighthouse run sends the phone's agent alone,
+ * which no agent test can tell from a shopper's: tracking runs there as for a shopper.
+ */
+const PAGESPEED_AGENT = `${userAgents.mobile} Chrome-Lighthouse`;
+
+/**
+ * 4. What tracking costs each demo page: our bootup and CPU time in Lighthouse (mobile default
+ * config) for a visitor, whom tracking follows (consent, ids, the page view), and for a bot (the
+ * same phone as PageSpeed Insights names it), whom it leaves out; every widget runs for both.
+ * Interleaved, median of PERF_RUNS rounds; the ratio is the number to watch. Reported, never
+ * judged: the cost gate (3.) measures the visitor, as a shopper's page pays it.
+ */
+const trackingCost: Benchmark = {
+  name: 'tracking',
+  skipFlag: '--skip-tracking',
+  async run(ctx) {
+    const demo = await startDemo(ctx);
+    try {
+      const rows: (string | number)[][] = [];
+      const data: Record<string, Record<string, LighthouseMetrics>> = {};
+      for (const path of COST_PAGES) {
+        ctx.log(`lighthouse: ${demo.origin}${path}, ${ctx.runs} rounds x (visitor, bot)`);
+        const { medians } = await lighthouseCompare({
+          url: `${demo.origin}${path}`,
+          runs: ctx.runs,
+          chromePath: ctx.chromePath,
+          chromeFlags: demo.chromeFlags,
+          countUrl: VITRINE_URL,
+          variants: [{ name: 'visitor' }, { name: 'bot', emulatedUserAgent: PAGESPEED_AGENT }],
+          onRun: (run) =>
+            ctx.log(`  round ${run.round} ${run.variant}: our bootup ${run.bootup.toFixed(0)} ms, our CPU ${run.cpu.toFixed(0)} ms`),
+        });
+        const { visitor, bot } = medians as Record<'visitor' | 'bot', LighthouseMetrics>;
+        data[path] = { visitor, bot };
+        for (const [label, key] of [
+          ['our bootup', 'bootup'],
+          ['our CPU time', 'cpu'],
+        ] as const) {
+          rows.push([
+            `${path} ${label}`,
+            Math.round(visitor[key]),
+            Math.round(bot[key]),
+            Math.round(visitor[key] - bot[key]),
+            ratio(visitor[key], bot[key]),
+          ]);
+        }
+      }
+      return {
+        tables: [
+          {
+            title: `What tracking costs: our bootup and CPU time for a visitor and for a bot (ms at Lighthouse's 4x; median of ${ctx.runs} interleaved runs)`,
+            columns: ['page figure', 'visitor', 'bot', 'tracking', 'ratio visitor/bot'],
+            rows,
+            notes: [
+              `bot: emulatedUserAgent "${PAGESPEED_AGENT}" (PageSpeed Insights' agent), which tracking leaves out; visitor: Lighthouse's own agent, which it follows. Every widget runs for both.`,
+            ],
+          },
+        ],
+        data,
+      };
+    } finally {
+      await demo.close();
+    }
+  },
+};
+
+/**
+ * The demo shop for the Lighthouse benchmarks: started in-process on a fresh data folder, behind
+ * the HTTP/2 front (`--http1`: its own server), and warmed (`warmUp`). `chromeFlags` are every
+ * Chrome's, with what trusts the front's certificate.
+ */
+async function startDemo(ctx: BenchContext): Promise<{ origin: string; chromeFlags: string[]; close(): Promise<void> }> {
+  const { buildApp } = await import('../server/app');
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-perf-'));
+  // The front forwards from loopback: trusted, so the demo writes https URLs for its assets.
+  const app = await buildApp({ dataDir, distDir: ctx.distDir, logger: false, trustProxy: 'loopback' });
+  let front: Http2Front | undefined;
+  const close = async (): Promise<void> => {
+    await front?.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    front = ctx.args.has('--http1') ? undefined : await startHttp2Front(port);
+    await warmUp(`http://127.0.0.1:${port}`, ctx.distDir);
+    return {
+      origin: front?.origin ?? `http://localhost:${port}`,
+      chromeFlags: front ? [...CHROME_FLAGS, front.chromeFlag] : CHROME_FLAGS,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 /** Every benchmark, in print order. Append new ones here. */
 const benchmarks: Benchmark[] = [
@@ -332,6 +423,7 @@ const benchmarks: Benchmark[] = [
   photoUpload,
   commerce,
   lighthouseWithWithout,
+  trackingCost,
 ];
 
 // --- runner -----------------------------------------------------------------------------------

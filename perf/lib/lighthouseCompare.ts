@@ -11,6 +11,8 @@ interface LighthouseVariant {
   name: string;
   /** Lighthouse `blockedUrlPatterns` (Chrome's wildcard patterns) for this variant. */
   blockedUrlPatterns?: string[];
+  /** The agent the page sees, instead of Lighthouse's own (its mobile preset's phone). */
+  emulatedUserAgent?: string;
 }
 
 /** The metrics kept from one Lighthouse run (mobile default config, simulated throttling). */
@@ -105,6 +107,7 @@ export async function lighthouseCompare(
             output: 'json',
             onlyCategories: ['performance', 'accessibility'],
             blockedUrlPatterns: variant.blockedUrlPatterns ?? [],
+            ...(variant.emulatedUserAgent ? { emulatedUserAgent: variant.emulatedUserAgent } : {}),
           },
           // bootup-time lists only scripts over 50 ms by default: ours must be counted below that too.
           { extends: 'lighthouse:default', audits: [{ path: 'bootup-time', options: { thresholdInMs: 0 } }] },
