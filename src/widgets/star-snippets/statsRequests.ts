@@ -18,8 +18,8 @@ export const statsOrNull = (wire: unknown): ReviewStats | null => (wire ? toRevi
  * network/HTTP errors (the requester reports those).
  */
 export function fetchListingStats(ctx: WidgetContext, handles: string[]): Promise<Record<string, unknown> | null> {
-  const { providerBase, shopId } = ctx.settings;
-  return ctx.request<Record<string, unknown>>(`${providerBase}sf/prs/${encodeURIComponent(shopId)}/stats.json`, {
+  // The batch's path is a product's with the id `stats` (spec §7 `sf/prs/{shopId}/{id}.json`), posted.
+  return ctx.request<Record<string, unknown>>(productStatsUrl(ctx.settings.providerBase, ctx.settings.shopId, 'stats'), {
     method: 'POST',
     json: { handles },
   });

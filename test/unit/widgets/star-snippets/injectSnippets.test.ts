@@ -65,6 +65,32 @@ describe('theme layouts', () => {
     expect(state.remembered).toMatchObject({ card: '.card-wrapper', title: '.card>.card__content .card__heading' });
   });
 
+  test("the link's own title when it is the layout's, shown and in the card; else the card's first shown title", () => {
+    const at = (html: string) => {
+      document.body.innerHTML = `<main>${html}</main>`;
+      const found = locate(document.querySelector('#link')!, 'mug', () => 'mug', { remembered: null })!;
+      return [found.card.id, found.title.id];
+    };
+    // Archetype's card with two titles: the one the link is in, not the first.
+    expect(
+      at(
+        `<div class="grid-product" id="card"><p class="grid-product__title" id="first">Mug</p><img src="x"><div class="grid-product__title" id="own"><a id="link" href="/products/mug">Mug</a></div></div>`,
+      ),
+    ).toEqual(['card', 'own']);
+    // A hidden copy is never the anchor, the link's own neither.
+    expect(
+      at(
+        `<div class="grid-product" id="card"><div class="grid-product__title" hidden><a id="link" href="/products/mug">Mug</a></div><p class="grid-product__title" id="shown">Mug</p></div>`,
+      ),
+    ).toEqual(['card', 'shown']);
+    // A title-classed element around the card is not the card's title.
+    expect(
+      at(
+        `<div class="grid-product__title" id="around"><div class="grid-product" id="card"><a id="link" href="/products/mug"><img src="x"></a><p class="grid-product__title" id="inner">Mug</p></div></div>`,
+      ),
+    ).toEqual(['card', 'inner']);
+  });
+
   test('unknown markup falls back to the nearest heading in the card that holds an image', () => {
     document.body.innerHTML = `<main><div class="tile"><a href="/products/mug"><img src="x"></a><div><h4 class="tile-name">Mug</h4></div></div><p><a href="/products/mug">text link</a></p></main>`;
     const state = { remembered: null };
