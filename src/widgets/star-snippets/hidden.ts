@@ -21,12 +21,12 @@ function rendered(el: Element): boolean {
  * `visibility: hidden`) while `within` is: a hidden copy inside something the shopper sees. When
  * `within` itself is not rendered (a closed tab, a collapsed section), nothing in it can be told
  * apart, so nothing counts as hidden. Browsers without `checkVisibility` (before 2022–2024)
- * fall back to the `hidden` attribute and computed `display` up to `within`.
+ * fall back to the computed `display` up to `within` (the `hidden` attribute's included).
  */
 export function hiddenWithin(el: Element, within: Element): boolean {
   if ((el as Partial<Element>).checkVisibility) return !rendered(el) && rendered(within);
   for (let node: Element | null = el; node && node !== within; node = node.parentElement) {
-    if ((node as HTMLElement).hidden || getComputedStyle(node).display === 'none') return true;
+    if (getComputedStyle(node).display === 'none') return true;
   }
   return false;
 }

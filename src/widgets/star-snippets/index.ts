@@ -55,9 +55,8 @@ export const mount: MountWidget = (host, ctx) => {
   let page = ctx.page;
   // Spec §2: a listing sorted by best-selling is sent to the manual sort; nothing else to do here.
   if (page.pageType === 'collection' && leaveBestSelling(location)) return;
-  // On product pages the reviews widget reports the same section's problems.
-  if (problems.length && page.pageType !== 'product')
-    console.warn(`Vitrine settings: ${problems.join('; ')}. Defaults are used for these.`);
+  // On product pages the reviews widget reports the same section's problems, in the same words.
+  if (problems.length && page.pageType !== 'product') console.warn(`Vitrine settings: ${problems.join('; ')}`);
   if (!settings.showStarSnippet || (!settings.starSnippet.collection && !settings.starSnippet.product)) return;
 
   const reportFailure = (error: unknown) => ctx.report(ERR_WIDGET_RENDER, error, { widget: 'star-snippets' });

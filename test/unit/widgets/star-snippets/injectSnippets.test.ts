@@ -151,6 +151,25 @@ describe('createInjector', () => {
     expect(snippets()).toHaveLength(3);
   });
 
+  test("a card's second link (Dawn links its product twice) finds the card known: no second title search; another product's link is still asked for", async () => {
+    // jsdom has no checkVisibility: counted where a browser would call it.
+    const checkVisibility = vi.fn(() => true);
+    Object.defineProperty(Element.prototype, 'checkVisibility', { value: checkVisibility, configurable: true });
+    try {
+      const cards = ['a', 'b', 'c', 'd', 'e', 'f'].map((h) => dawnCard(h)).join('');
+      // A card that also links another product (a bundle's part): asked for, as before, with no line of its own.
+      const bundle = dawnCard('kit').replace('<div class="price">', '<a href="/products/kit-part">part</a><div class="price">');
+      const { injector, fetchStats } = setup(`<main><ul>${cards}${bundle}</ul></main>`);
+      await injector.run();
+      expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'kit']);
+      expect(fetchStats.mock.calls[0]![0].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'kit', 'kit-part']);
+      // One title shown per card (was one per link: 15).
+      expect(checkVisibility).toHaveBeenCalledTimes(7);
+    } finally {
+      delete (Element.prototype as { checkVisibility?: unknown }).checkVisibility;
+    }
+  });
+
   test('more than 250 handles are split into requests of at most 250', async () => {
     const cards = Array.from({ length: 260 }, (_, i) => dawnCard(`p${i}`)).join('');
     const { injector, fetchStats } = setup(`<main><ul>${cards}</ul></main>`);
