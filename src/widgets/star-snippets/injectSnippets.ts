@@ -94,11 +94,8 @@ export function createInjector(options: InjectorOptions): Injector {
     // Links outside the excluded regions, in one query: the selector engine checks each link's
     // ancestors once, where a `closest` call per link cost 4 ms on a page of 1,000 cards.
     const links = doc.querySelectorAll(LINKS);
-    /**
-     * The cards met so far, each with where its links' handles go: `placed` for a rated card,
-     * `handles` for one that gets a line.
-     */
-    const cards = new Map<Element, Set<string>>();
+    /** The cards met so far, rated or not. */
+    const cards = new Set<Element>();
     const handles = new Set<string>();
     const placed = new Set<string>();
     const todo: { at: Located; handle: string }[] = [];
@@ -112,21 +109,18 @@ export function createInjector(options: InjectorOptions): Injector {
     const stale = new Set<Element | null>(force ? doc.querySelectorAll('.vitrine-stars--listing') : []);
     for (let i = 0; i < links.length; i++) {
       const link = links[i];
-      const handle = handleOf(link);
-      if (!handle || handle === skip) continue;
       // The theme shows the product's rating itself (the platform's review metafields): nothing
       // to add, nothing to ask the provider for, nothing missed (a line of ours from before goes).
       // Looked for first in the card of the layout this page matched, before any title: on a shop
       // that syncs its ratings most cards have one, and their titles' visibility checks were
       // wasted (1,000 rated Dawn cards, desktop Chromium: the mount 8.3 -> 6.5 ms, medians of 10).
-      let at: Located | null = null;
       let rated = state.remembered && link.closest(state.remembered.card);
-      // A card met before (Dawn's cards link their product twice): it is known, at one lookup.
-      const met = rated && cards.get(rated);
-      if (met) {
-        met.add(handle);
-        continue;
-      }
+      // A card met before (Dawn's cards link their product twice) shows the product of its first
+      // link: done, at one lookup (no handle read, title search, rating or visibility check).
+      if (rated && cards.has(rated)) continue;
+      const handle = handleOf(link);
+      if (!handle || handle === skip) continue;
+      let at: Located | null = null;
       if (!rated?.querySelector(NATIVE_RATING)) {
         at = locate(link, handle, handleOf, state);
         rated = at?.card.querySelector(NATIVE_RATING) ? at.card : null;
@@ -136,12 +130,12 @@ export function createInjector(options: InjectorOptions): Injector {
         ratedSections.add(rated.closest(SECTION) || rated);
         stale.add(rated.querySelector(`[${STARS_ATTR}]`));
         placed.add(handle);
-        cards.set(rated, placed);
+        cards.add(rated);
         continue;
       }
       handles.add(handle);
       if (!at || cards.has(at.card)) continue;
-      cards.set(at.card, handles);
+      cards.add(at.card);
       const existing = at.card.querySelector<HTMLElement>(`[${STARS_ATTR}]`);
       if (existing) {
         if (!force && existing.getAttribute(STARS_ATTR) === handle) {

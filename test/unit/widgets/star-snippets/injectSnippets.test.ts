@@ -151,18 +151,18 @@ describe('createInjector', () => {
     expect(snippets()).toHaveLength(3);
   });
 
-  test("a card's second link (Dawn links its product twice) finds the card known: no second title search; another product's link is still asked for", async () => {
+  test("a card's second link (Dawn links its product twice) finds the card known: no second title search; a card shows one product", async () => {
     // jsdom has no checkVisibility: counted where a browser would call it.
     const checkVisibility = vi.fn(() => true);
     Object.defineProperty(Element.prototype, 'checkVisibility', { value: checkVisibility, configurable: true });
     try {
       const cards = ['a', 'b', 'c', 'd', 'e', 'f'].map((h) => dawnCard(h)).join('');
-      // A card that also links another product (a bundle's part): asked for, as before, with no line of its own.
+      // A card that also links another product (a bundle's part) shows its first link's.
       const bundle = dawnCard('kit').replace('<div class="price">', '<a href="/products/kit-part">part</a><div class="price">');
       const { injector, fetchStats } = setup(`<main><ul>${cards}${bundle}</ul></main>`);
       await injector.run();
       expect(snippets().map((e) => e.getAttribute('data-vitrine-stars'))).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'kit']);
-      expect(fetchStats.mock.calls[0]![0].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'kit', 'kit-part']);
+      expect(fetchStats.mock.calls[0]![0].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'kit']);
       // One title shown per card (was one per link: 15).
       expect(checkVisibility).toHaveBeenCalledTimes(7);
     } finally {
