@@ -30,18 +30,19 @@ const DAWN_RATING =
   '<div class="rating" role="img" aria-label="4.6 out of 5.0 stars"><span aria-hidden="true" class="rating-star" style="--rating: 4; --rating-max: 5.0; --rating-decimal: 0.5;"></span></div><p class="rating-text caption"><span aria-hidden="true">4.6 / 5.0</span></p><p class="rating-count caption"><span aria-hidden="true">(12)</span><span class="visually-hidden">12 total reviews</span></p>';
 
 /**
- * Dawn's `card-product` markup (as the demo shop renders it), `cardCount` cards with unique
- * handles; with `rated`, each shows the theme's rating.
+ * Dawn's `card-product` markup (as the theme and the demo shop render it: each card links its
+ * product twice, the inner title shown only on cards without media), `cardCount` cards with
+ * unique handles; with `rated`, each shows the theme's rating.
  */
 function collectionPage(cardCount: number, rated = false): string {
   const cards: string[] = [];
   for (let i = 0; i < cardCount; i++) {
     const handle = `bench-product-${i}`;
     cards.push(
-      `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="600" height="600"></div></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${i}"><a href="/products/${handle}" id="CardLink-${i}" class="full-unstyled-link">Product ${i}</a></h3>${rated ? DAWN_RATING : ''}<div class="card-information"><span class="caption-large light">Vendor</span><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$${(10 + (i % 90)).toFixed(2)}</span></div></div></div></div></div></div></div></div></li>`,
+      `<li class="grid__item"><div class="card-wrapper product-card-wrapper underline-links-hover"><div class="card card--standard card--media"><div class="card__inner ratio"><div class="card__media"><div class="media media--transparent"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="600" height="600"></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading"><a href="/products/${handle}" id="StandardCardNoMediaLink-${i}" class="full-unstyled-link">Product ${i}</a></h3></div><div class="card__badge bottom left"></div></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5" id="title-${i}"><a href="/products/${handle}" id="CardLink-${i}" class="full-unstyled-link">Product ${i}</a></h3>${rated ? DAWN_RATING : ''}<div class="card-information"><span class="caption-large light">Vendor</span><div class="price"><div class="price__container"><div class="price__regular"><span class="price-item price-item--regular">$${(10 + (i % 90)).toFixed(2)}</span></div></div></div></div></div></div></div></div></li>`,
     );
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench ${cardCount}</title><style>.grid{display:grid;grid-template-columns:repeat(4,1fr);gap:16px;list-style:none;padding:0}img{width:100%;height:auto}</style></head><body><main><ul id="product-grid" class="grid product-grid">${cards.join('')}</ul></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench ${cardCount}</title><style>.grid{display:grid;grid-template-columns:repeat(4,1fr);gap:16px;list-style:none;padding:0}img{width:100%;height:auto}.card--standard.card--media .card__inner .card__information{display:none}</style></head><body><main><ul id="product-grid" class="grid product-grid">${cards.join('')}</ul></main></body></html>`;
 }
 
 /** Deterministic fake stats for every requested handle. */

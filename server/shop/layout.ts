@@ -101,6 +101,7 @@ main{display:block;min-height:50vh}
 .card__inner{position:relative;background:#f3f3f3;aspect-ratio:1/1;overflow:hidden}
 .card__inner img{width:100%;height:100%;object-fit:cover}
 .card__inner>.card__content{padding:1.6rem}.card--text .card__inner .card__heading{font-size:2rem;margin:0}
+.card--standard.card--media .card__inner .card__information,.card--standard.card--text>.card__content .card__heading{display:none}
 .card__heading{font-size:1.5rem;font-weight:500;margin:1rem 0 .4rem}
 .full-unstyled-link{text-decoration:none;color:inherit}
 .full-unstyled-link::after{content:"";position:absolute;inset:0}

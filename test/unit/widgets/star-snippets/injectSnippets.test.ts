@@ -77,12 +77,18 @@ describe('theme layouts', () => {
         `<div class="grid-product" id="card"><p class="grid-product__title" id="first">Mug</p><img src="x"><div class="grid-product__title" id="own"><a id="link" href="/products/mug">Mug</a></div></div>`,
       ),
     ).toEqual(['card', 'own']);
-    // A hidden copy is never the anchor, the link's own neither.
+    // A copy in a hidden block is never the anchor, the link's own neither.
     expect(
       at(
-        `<div class="grid-product" id="card"><div class="grid-product__title" hidden><a id="link" href="/products/mug">Mug</a></div><p class="grid-product__title" id="shown">Mug</p></div>`,
+        `<div class="grid-product" id="card"><div hidden><div class="grid-product__title"><a id="link" href="/products/mug">Mug</a></div></div><p class="grid-product__title" id="shown">Mug</p></div>`,
       ),
     ).toEqual(['card', 'shown']);
+    // A hidden title in a shown block is (Dawn's card without media): the line after it shows.
+    expect(
+      at(
+        `<div class="grid-product" id="card"><div class="info"><p class="grid-product__title" id="hidden" hidden><a id="link" href="/products/mug">Mug</a></p><span class="price">$1</span></div></div>`,
+      ),
+    ).toEqual(['card', 'hidden']);
     // A title-classed element around the card is not the card's title.
     expect(
       at(
