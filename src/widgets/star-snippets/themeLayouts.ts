@@ -114,7 +114,11 @@ export function locate(
     const card = link.closest(layout.card);
     // A title counts when a line after it shows: when the block around it does. Dawn hides the
     // title of a card without media and shows the block the platform's rating goes in.
-    const title = card && [...card.querySelectorAll(layout.title)].find((candidate) => !hiddenWithin(candidate.parentElement!, card));
+    const shown = (title: Element) => !hiddenWithin(title.parentElement!, card!);
+    // The first title, then the others only when it does not show: a search for all of them took
+    // the card's whole subtree for every card.
+    const first = card?.querySelector(layout.title);
+    const title = first && (shown(first) ? first : [...card!.querySelectorAll(layout.title)].find(shown));
     return title ? { card: card!, title } : null;
   };
   if (remembered) {
