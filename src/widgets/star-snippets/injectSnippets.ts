@@ -20,7 +20,7 @@ import { NATIVE_RATING } from '../../core/constants';
 import { productHandle } from '../../core/pageContext';
 import type { ReviewStats } from '../../core/reviewStats';
 import { statsOrNull } from './statsRequests';
-import { EXCLUDED, locate, type Located, type ThemeLayout } from './themeLayouts';
+import { EXCLUDED, locate, PRODUCT_LINKS, type Located, type ThemeLayout } from './themeLayouts';
 
 /** Attribute every snippet carries: `data-vitrine-stars="<handle>"`. */
 export const STARS_ATTR = 'data-vitrine-stars';
@@ -64,8 +64,8 @@ const CLASS = 'vitrine-stars vitrine-stars--listing';
 const SECTION = '.shopify-section';
 /** The stats of a product without reviews. */
 const NO_REVIEWS = statsOrNull({})!;
-/** Product links that are not in an excluded region (nor one itself). */
-const LINKS = `a[href*="/products/"]:not(${EXCLUDED},:is(${EXCLUDED}) *)`;
+/** An element not in an excluded region (nor one itself). */
+const INCLUDED = `:not(${EXCLUDED},:is(${EXCLUDED}) *)`;
 
 export function createInjector(options: InjectorOptions): Injector {
   const doc = options.doc;
@@ -91,9 +91,7 @@ export function createInjector(options: InjectorOptions): Injector {
     const host = doc.location.host;
     const handleOf = (link: Element) => linkHandle(link, host);
     // --- read pass: links → cards (no writes: see `stale`) ---
-    // Links outside the excluded regions, in one query: the selector engine checks each link's
-    // ancestors once, where a `closest` call per link cost 4 ms on a page of 1,000 cards.
-    const links = doc.querySelectorAll(LINKS);
+    const links = doc.querySelectorAll(PRODUCT_LINKS);
     /** The cards met so far, rated or not. */
     const cards = new Set<Element>();
     const handles = new Set<string>();
@@ -118,6 +116,10 @@ export function createInjector(options: InjectorOptions): Injector {
       // A card met before (Dawn's cards link their product twice) shows the product of its first
       // link: done, at one lookup (no handle read, title search, rating or visibility check).
       if (rated && cards.has(rated)) continue;
+      // Outside the excluded regions: checked here, once a card, where the links' query checked
+      // every link's ancestors against them (1,000 Dawn cards, two links each, cold: 8.0 -> 5.9 ms
+      // for the links and their cards).
+      if (!link.matches(INCLUDED)) continue;
       const handle = handleOf(link);
       if (!handle || handle === skip) continue;
       let at: Located | null = null;

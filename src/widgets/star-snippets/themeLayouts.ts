@@ -61,6 +61,8 @@ export const EXCLUDED = `header,nav,footer,[role=navigation],[role=banner],[role
 /** Heading-like or title-classed elements: the generic rule's title candidates. */
 const TITLE_LIKE = 'h1,h2,h3,h4,h5,h6,[role=heading],[class*=title],[class*=heading],[class*=name]';
 const MEDIA = 'img,picture,svg,video';
+/** Product links (the excluded regions' are left out where they are used). */
+export const PRODUCT_LINKS = 'a[href*="/products/"]';
 
 export interface Located {
   card: Element;
@@ -92,7 +94,7 @@ function genericLayout(link: Element, handle: string, handleOf: (link: Element) 
     if (!title && card !== link && !link.querySelector(MEDIA) && (link.textContent || '').trim()) title = link;
     if (!title) continue;
     // A card shows one product: links to other products mean we climbed into a grid.
-    const links = card.querySelectorAll('a[href*="/products/"]');
+    const links = card.querySelectorAll(PRODUCT_LINKS);
     for (let j = 0; j < links.length; j++) if (handleOf(links[j]) !== handle) return null;
     return { card, title };
   }

@@ -188,6 +188,15 @@ describe('createInjector', () => {
     expect(onMissed.mock.calls[0]![0]).toEqual(['hoodie']);
   });
 
+  test("cards of excluded regions get nothing, after the page's layout is known too (checked a card, not in the links' query)", async () => {
+    const { injector, fetchStats } = setup(
+      `<header><ul>${dawnCard('menu-item')}</ul></header><main><ul>${dawnCard('tee')}${dawnCard('mug')}</ul></main><cart-drawer><ul>${dawnCard('in-cart')}</ul></cart-drawer><footer><nav><a href="/products/footer-link">F</a></nav></footer>`,
+    );
+    await injector.run();
+    expect(fetchStats.mock.calls).toEqual([[['tee', 'mug']]]);
+    expect(snippets().map((line) => line.getAttribute('data-vitrine-stars'))).toEqual(['tee', 'mug']);
+  });
+
   test('lines of ours that go (a card re-rendered for another product, a forced refresh) go after the scan, marked as ours', async () => {
     document.body.innerHTML = `<main><ul>${dawnCard('tee')}${dawnCard('mug')}${dawnCard('vase')}</ul></main>`;
     const afterWrite = vi.fn();
