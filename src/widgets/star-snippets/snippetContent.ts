@@ -8,7 +8,7 @@
 import { formatRating } from '../../core/lib/formatRating';
 import type { ReviewStats } from '../../core/reviewStats';
 import type { ReviewsSettings } from '../../core/reviewsSettings';
-import { renderStars, type StarsOptions } from '../../ui/starIcons';
+import { starsRenderer } from '../../ui/starIcons';
 import type { WidgetContext } from '../types';
 import { textsFor } from './texts';
 
@@ -36,10 +36,9 @@ function compile(template: string): (vars: Record<string, string | number>) => s
 export function createSnippetContent(doc: Document, ctx: WidgetContext, settings: ReviewsSettings): SnippetContent {
   const texts = textsFor(ctx.language);
   const { starFront, starBack } = ctx.settings.colors;
-  const stars = (stats: ReviewStats, size: number): HTMLElement => {
-    const options: StarsOptions = { size, style: settings.starStyle, colors: { front: starFront, back: starBack } };
-    return renderStars(doc, stats.average, options);
-  };
+  const stars = (size: number) => starsRenderer(doc, { size, style: settings.starStyle, colors: { front: starFront, back: starBack } });
+  const listingStars = stars(STAR_SIZE.collection);
+  const lineStars = stars(STAR_SIZE.product);
   const rating = (stats: ReviewStats): string => formatRating(stats.average, ctx.language);
   const reviewsWord = (stats: ReviewStats): string => (stats.count === 1 ? texts.review : texts.reviews);
   const labelText = compile(texts.label);
@@ -60,7 +59,7 @@ export function createSnippetContent(doc: Document, ctx: WidgetContext, settings
       const children: Node[] = [];
       const vars = { totalReviews: stats.count, averageRating: rating(stats), reviewsTranslation: reviewsWord(stats) };
       for (let index = 0; index < templateParts.length; index++) {
-        if (index) children.push(stars(stats, STAR_SIZE.collection));
+        if (index) children.push(listingStars(stats.average));
         const text = templateParts[index](vars);
         if (text) children.push(textSpan(text));
       }
@@ -68,7 +67,7 @@ export function createSnippetContent(doc: Document, ctx: WidgetContext, settings
     },
     productLine(el, stats) {
       el.setAttribute('aria-label', label(stats));
-      el.replaceChildren(stars(stats, STAR_SIZE.product), textSpan(` ${rating(stats)} `), textSpan(texts.rated));
+      el.replaceChildren(lineStars(stats.average), textSpan(` ${rating(stats)} `), textSpan(texts.rated));
     },
   };
 }

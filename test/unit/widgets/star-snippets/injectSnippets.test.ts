@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { createInjector, linkHandle, MAX_HANDLES_PER_REQUEST } from '../../../../src/widgets/star-snippets/injectSnippets';
 import { locate, type THEME_LAYOUTS } from '../../../../src/widgets/star-snippets/themeLayouts';
-import { fillPercent, renderStars } from '../../../../src/ui/starIcons';
+import { fillPercent, starsRenderer } from '../../../../src/ui/starIcons';
 import { starFills } from '../../../../src/ui/starPaths';
 import { readsBeforeWrites, recordDomOrder } from './domOrder';
 
@@ -382,20 +382,22 @@ describe("the theme's own rating (the platform's review metafields)", () => {
   });
 });
 
-describe('renderStars', () => {
+describe('starsRenderer', () => {
   test("a look's empty icons are made once, whether an empty or a filled rating needs them first", () => {
     const doc = document.implementation.createHTMLDocument('');
     const created = vi.spyOn(doc, 'createElement');
-    const look = { size: 20, colors: { front: '#123456', back: '#654321' } };
-    renderStars(doc, 0, look);
-    renderStars(doc, 3.5, look);
-    renderStars(doc, 0, look);
+    const stars = starsRenderer(doc, { size: 20, colors: { front: '#123456', back: '#654321' } });
+    stars(0);
+    stars(3.5);
+    stars(0);
     // The icons' span and its front span, once.
     expect(created).toHaveBeenCalledTimes(2);
   });
 
   test('one aria-hidden span of five icons (a CSS image), its inner span the front row clipped to the average', () => {
-    const el = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    const look = { size: 18, colors: { front: '#fbda03', back: '#cecece' } };
+    const stars = starsRenderer(document, look);
+    const el = stars(4.6);
     expect(el.tagName).toBe('SPAN');
     expect(el.getAttribute('aria-hidden')).toBe('true');
     expect(el.style.width).toBe('90px');
@@ -417,21 +419,21 @@ describe('renderStars', () => {
     expect(fillPercent(Number.NaN)).toBe(0);
     expect(fillPercent(Number.POSITIVE_INFINITY)).toBe(100);
     // Clones of one look are separate elements, each with its own width.
-    const again = renderStars(document, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    const again = stars(4.6);
     expect(again).not.toBe(el);
     expect(again.outerHTML).toBe(el.outerHTML);
-    const half = renderStars(document, 2.5, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    const half = stars(2.5);
     expect((half.firstElementChild as HTMLElement).style.width).toBe('50%');
     expect(front.style.width).toBe('92%');
     // Each fill is made once and cloned: a change to one clone reaches neither the next one nor
     // the empty icons, and each document gets its own elements.
     (half.firstElementChild as HTMLElement).style.width = '10%';
-    const halfAgain = renderStars(document, 2.5, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    const halfAgain = stars(2.5);
     expect((halfAgain.firstElementChild as HTMLElement).style.width).toBe('50%');
-    const none = renderStars(document, 0, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    const none = stars(0);
     expect(parseFloat((none.firstElementChild as HTMLElement).style.width)).toBe(0);
     const other = document.implementation.createHTMLDocument('');
-    const elsewhere = renderStars(other, 4.6, { size: 18, colors: { front: '#fbda03', back: '#cecece' } });
+    const elsewhere = starsRenderer(other, look)(4.6);
     expect(elsewhere.ownerDocument).toBe(other);
     expect(elsewhere.outerHTML).toBe(el.outerHTML);
     // The same share as the widgets' icons (starFills), for every rating to two decimals.
