@@ -125,7 +125,8 @@ export function createInjector(options: InjectorOptions): Injector {
       let at: Located | null = null;
       if (!rated?.querySelector(NATIVE_RATING)) {
         at = locate(link, handle, handleOf, state);
-        rated = at?.card.querySelector(NATIVE_RATING) ? at.card : null;
+        // (The remembered layout's card was just looked in.)
+        rated = at && at.card !== rated && at.card.querySelector(NATIVE_RATING) ? at.card : null;
       }
       if (rated) {
         // (A rated card outside any section tells nothing of the others: it stands for itself.)
@@ -156,7 +157,9 @@ export function createInjector(options: InjectorOptions): Injector {
     // A section whose cards show the platform's ratings shows one for every product with reviews
     // (the provider keeps the review metafields equal to its stats): a card of it without one is
     // a product with none, known without asking.
-    for (const { at, handle } of todo) if (!cache.has(handle) && ratedSections.has(at.card.closest(SECTION))) cache.set(handle, NO_REVIEWS);
+    if (ratedSections.size)
+      for (const { at, handle } of todo)
+        if (!cache.has(handle) && ratedSections.has(at.card.closest(SECTION))) cache.set(handle, NO_REVIEWS);
     // --- one batched stats request for the new handles ---
     const unfetched = [...handles].filter((handle) => !cache.has(handle));
     if (unfetched.length) {

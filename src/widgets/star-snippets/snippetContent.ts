@@ -30,7 +30,7 @@ export interface SnippetContent {
  */
 function compile(template: string): (vars: Record<string, string | number>) => string {
   const parts = template.split(/\{(\w+)\}/);
-  return (vars) => parts.map((part, index) => (index % 2 ? (vars[part] ?? `{${part}}`) : part)).join('');
+  return (vars) => parts.reduce((text, part, index) => text + (index % 2 ? (vars[part] ?? `{${part}}`) : part), '');
 }
 
 export function createSnippetContent(doc: Document, ctx: WidgetContext, settings: ReviewsSettings): SnippetContent {
