@@ -118,8 +118,9 @@ export function createInjector(options: InjectorOptions): Injector {
       if (rated && cards.has(rated)) continue;
       // Outside the excluded regions: checked here, once a card, where the links' query checked
       // every link's ancestors against them (1,000 Dawn cards, two links each, cold: 8.0 -> 5.9 ms
-      // for the links and their cards).
-      if (!link.matches(INCLUDED)) continue;
+      // for the links and their cards); from the card up when the page's layout found one (the
+      // themes' cards hold no excluded region; 6.1 -> 4.8 ms).
+      if (!(rated || link).matches(INCLUDED)) continue;
       const handle = handleOf(link);
       if (!handle || handle === skip) continue;
       let at: Located | null = null;
