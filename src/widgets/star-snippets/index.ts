@@ -82,9 +82,9 @@ export const mount: MountWidget = (host, ctx) => {
     showZero: settings.showWhenNoReviews,
     skipHandle: () => (page.pageType === 'product' ? page.productHandle : null),
     onMissed: (handles) => ctx.report(ERR_MISSED_HANDLES, new Error('product handles missed for stars'), { handles }),
-    afterWrite: changes.ignoreOwnWrites,
+    unobserved: changes.unobserved,
   });
-  const showProductLine = createProductLine(doc, ctx, settings, filled(content.productLine), changes.ignoreOwnWrites);
+  const showProductLine = createProductLine(doc, ctx, settings, filled(content.productLine), changes.unobserved);
 
   /** Every part, on the page as it is now; `force` re-injects the listing snippets (refresh). */
   const runAll = (force = false): void => {
@@ -96,8 +96,7 @@ export const mount: MountWidget = (host, ctx) => {
       // the page is restyled and laid out once, in the next frame, with the new lines.
       if (settings.starSnippet.collection) injector.run(force).catch(reportFailure);
       showProductLine(page);
-      removeBestSelling(doc);
-      changes.ignoreOwnWrites();
+      changes.unobserved(() => removeBestSelling(doc));
       // Last, for the same reason: a new stylesheet restyles the whole page (3 ms on 1,000 cards
       // when it came before the scan). Nothing is painted in between.
       addStyle(doc);

@@ -18,14 +18,14 @@ import { fetchProductStats } from './statsRequests';
  * Returns `update(page)`: on a product page (with `reviews.starSnippet.product` on) it places the
  * line (again, when the theme re-rendered it away) and fills it once the product's stats arrive;
  * elsewhere it does nothing. A product without reviews, or whose stats request failed, shows
- * nothing unless `showWhenNoReviews`. `afterWrite` runs after each of its DOM writes.
+ * nothing unless `showWhenNoReviews`. Its DOM writes go through `unobserved` (observeChanges.ts).
  */
 export function createProductLine(
   doc: Document,
   ctx: WidgetContext,
   settings: ReviewsSettings,
   fill: (el: HTMLElement, stats: ReviewStats) => void,
-  afterWrite: () => void,
+  unobserved: <T>(writes: () => T) => T,
 ): (page: PageContext) => void {
   let statsHandle = '';
   let stats: Promise<ReviewStats | null>;
@@ -51,8 +51,7 @@ export function createProductLine(
       void asked.then(() => update(page));
       return;
     }
-    const el = placeProductStars(doc, handle, ownerSpot);
-    afterWrite();
+    const el = unobserved(() => placeProductStars(doc, handle, ownerSpot));
     if (!el || el.hasAttribute('data-vitrine-filled')) return;
     el.setAttribute('data-vitrine-filled', '');
     // Asked for only once the line has a place: none where the theme shows the rating by the
@@ -61,11 +60,12 @@ export function createProductLine(
       statsHandle = handle;
       stats = fetchProductStats(ctx, handle);
     }
-    void stats.then((loaded) => {
-      if (!loaded || (!loaded.count && !settings.showWhenNoReviews)) el.hidden = true;
-      else fill(el, loaded);
-      afterWrite();
-    });
+    void stats.then((loaded) =>
+      unobserved(() => {
+        if (!loaded || (!loaded.count && !settings.showWhenNoReviews)) el.hidden = true;
+        else fill(el, loaded);
+      }),
+    );
   };
   return update;
 }

@@ -113,7 +113,7 @@ describe("the theme's own rating under the title (Dawn's rating block, from the 
         ctx,
         { starSnippet: { product: true }, showWhenNoReviews: false } as ReviewsSettings,
         (el) => (el.textContent = 'STARS'),
-        () => {},
+        (writes) => writes(),
       );
     const tee = { pageType: 'product', productHandle: 'tee' } as PageContext;
     document.body.innerHTML = `<main><div class="product__info-container"><div class="product__title"><h1>Tee</h1></div>${RATING}</div></main>`;
