@@ -56,9 +56,12 @@ export function observeChanges(doc: Document, onChange: () => void): ChangeObser
     },
     unobserved(writes) {
       observer?.disconnect();
-      const result = writes();
-      observe();
-      return result;
+      try {
+        return writes();
+      } finally {
+        // Observing again whatever happened: a write that threw must not leave the page unwatched.
+        observe();
+      }
     },
     stop() {
       observer?.disconnect();

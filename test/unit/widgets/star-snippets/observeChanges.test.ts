@@ -48,3 +48,17 @@ test('stopped, it stays stopped: a write of ours does not start it again, nor do
   await settle();
   expect(onChange).not.toHaveBeenCalled();
 });
+
+test('a write of ours that throws leaves the page watched', async () => {
+  const onChange = vi.fn();
+  const changes = observeChanges(document, onChange);
+  changes.start();
+  expect(() =>
+    changes.unobserved(() => {
+      throw new Error('hostile theme');
+    }),
+  ).toThrow('hostile theme');
+  addCard();
+  await settle();
+  expect(onChange).toHaveBeenCalledTimes(1);
+});
