@@ -115,7 +115,7 @@ const SPECIAL: Record<string, Rule> = {
   supportEmail: /* @__PURE__ */ text(EMAIL, 'e-mail address'),
   shopCurrency: /* @__PURE__ */ text(CURRENCY_CODE, 'ISO 4217 code'),
   modules: /* @__PURE__ */ list(
-    /* @__PURE__ */ check((value) => MODULE_IDS.indexOf(value) >= 0, 'module id ' + MODULE_IDS.join(' | ')),
+    /* @__PURE__ */ check((value) => MODULE_IDS.indexOf(value) >= 0, 'module id ' + /* @__PURE__ */ MODULE_IDS.join(' | ')),
     true,
   ),
   reviews: widgetSection,

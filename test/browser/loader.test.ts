@@ -5,7 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
 import {
   eventually,
   fulfillHtml,
@@ -89,6 +90,23 @@ describe('boot on the demo shop', () => {
           `framework fetched at ${timing.framework} ms, before load (${timing.loadEnd} ms)`,
         );
     });
+  });
+
+  test("the loader's top level runs one statement, its boot: nothing else is evaluated on every page", () => {
+    // The minifier keeps an expression it cannot prove free of effects even when its value is
+    // unused: the full validation's module-id label (`[…].join(' | ')`, in parseSettings.ts) was
+    // built at every start of the loader.
+    const loader = readFileSync(resolve(ROOT, process.env.VITRINE_DIST_DIR || 'dist', 'vitrine.js'), 'utf8');
+    const source = ts.createSourceFile('vitrine.js', loader, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+    const [only, ...rest] = source.statements;
+    let call = only && !rest.length && ts.isExpressionStatement(only) ? only.expression : undefined;
+    if (call && ts.isPrefixUnaryExpression(call)) call = call.operand;
+    assert.ok(call && ts.isCallExpression(call) && ts.isFunctionExpression(call.expression), 'the loader is one function called at once');
+    const others = call.expression.body.statements
+      .filter(ts.isExpressionStatement)
+      .map((statement) => statement.getText(source))
+      .filter((text) => !text.includes('document.currentScript'));
+    assert.deepEqual(others, [], 'statements run besides the boot');
   });
 
   test("starts after the page's first paint, even when the script runs before it (a blocking tag in the head)", async () => {
