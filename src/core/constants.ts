@@ -57,6 +57,9 @@ export const NATIVE_RATING = '.rating[aria-label]';
 /** Mutation observer debounce (spec §9): the star snippets and the price converter re-run after it. */
 export const MUTATION_DEBOUNCE_MS = 500;
 
+/** The listing sort that spec §2 takes away: its option goes, a URL sorted by it moves to 'manual'. */
+export const BEST_SELLING = 'best-selling';
+
 // Local storage keys of the reviews widget that its form part writes too.
 /** The order a shopper reviews (`{ code, customerName, customerEmail, productHandle }`, spec §3), kept until it is reviewed. */
 export const REVIEW_ORDER_KEY = 'reviewOrder';

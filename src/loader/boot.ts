@@ -5,6 +5,7 @@ import { readPageContext, type PageContext } from '../core/pageContext';
 import type { Settings } from '../core/settings';
 import { earlyFetch } from './earlyFetch';
 import { importChunk } from './importChunk';
+import { leaveBestSelling } from './leaveBestSelling';
 import { pageReader } from './pageReader';
 import { decideLoad, OWN_GLOBAL, STOP, stopText } from './loadRules';
 import type * as MountStage from './mountPage';
@@ -103,12 +104,16 @@ function start(win: Window, script: HTMLScriptElement | null): void {
     }
   }
 
+  const stars = starsPlan(settings, page);
+  // Spec §2: a listing sorted by best-selling is sent to the manual sort, before anything starts
+  // for the page it leaves (on the pages where the star snippets run: their chunk did it once it
+  // had arrived).
+  if (stars && page.pageType === 'collection' && leaveBestSelling(win.location)) return;
   const load = <T>(name: string): Promise<T> => importChunk<T>(settings.assetBase, name);
   // The star snippets (what shoppers should see early, the product stars line a phone's largest
   // paint) start now, with the stars line's stats request where the line has a place (starsFetch),
   // while the `core` chunk (the second stage) comes. The stats response goes to the page's
   // requester, which hands it to the stars line (earlyFetch).
-  const stars = starsPlan(settings, page);
   const stats = starsFetch(settings, page, win.document);
   const early = stats ? earlyFetch(stats) : undefined;
   if (stars) void load(stars.name).catch(() => {});

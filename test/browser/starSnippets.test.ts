@@ -325,6 +325,12 @@ describe('star snippets on the demo shop', () => {
     await withPage(shop, '/collections/all?sort_by=best-selling&page=1', async (opened) => {
       await opened.page.waitForURL(`${shop.origin}/collections/all?sort_by=manual&page=1`, { timeout: SHOWN_WITHIN_MS });
       assert.equal(opened.page.url(), `${shop.origin}/collections/all?sort_by=manual&page=1`);
+      // Left by the loader as it starts: none of our chunks was requested for the page it left.
+      const moved = opened.requests.findIndex((url) => url.includes('sort_by=manual'));
+      assert.deepEqual(
+        opened.requests.slice(0, moved).filter((url) => url.includes('/vitrine/chunks/')),
+        [],
+      );
       await settled(opened.page, 1);
       const options = (await opened.page.evaluate(`[...document.querySelectorAll('#SortBy option')].map((x) => x.value)`)) as string[];
       assert.ok(options.length >= 3 && options.includes('manual'), options.join());

@@ -1,9 +1,9 @@
 /**
  * Spec §2 "Collection and listing pages": the 'best-selling' option is removed from the sort
- * controls (again whenever the page changes, through the snippets' debounced observer), and a
- * URL that sorts by best-selling is sent to the 'manual' sort.
+ * controls (again whenever the page changes, through the snippets' debounced observer). A URL
+ * that sorts by best-selling is the loader's (src/loader/leaveBestSelling.ts).
  */
-const BEST = 'best-selling';
+import { BEST_SELLING as BEST } from '../../core/constants';
 
 /**
  * The sort controls themes render, learned from their public templates: a `<select>` named
@@ -24,16 +24,4 @@ const rowOf = (el: Element): Element => {
  */
 export function removeBestSelling(root: ParentNode): void {
   root.querySelectorAll(CONTROLS).forEach((el) => (el.tagName === 'OPTION' ? el : rowOf(el)).remove());
-}
-
-/**
- * When the page's URL sorts by best-selling, replaces it (no new history entry) with the same
- * URL sorted by 'manual'. Returns true when it navigated.
- */
-export function leaveBestSelling(pageLocation: Location): boolean {
-  const params = new URLSearchParams(pageLocation.search);
-  if (params.get('sort_by') !== BEST) return false;
-  params.set('sort_by', 'manual');
-  pageLocation.replace(`${pageLocation.pathname}?${params}${pageLocation.hash}`);
-  return true;
 }

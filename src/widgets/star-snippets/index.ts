@@ -10,7 +10,8 @@
  *   click scrolls to the reviews.
  * - Products without reviews (a count of 0) show nothing unless `reviews.showWhenNoReviews`, then
  *   empty stars and a zero count.
- * - Listing pages lose their 'best-selling' sort option (`hideBestSelling.ts`).
+ * - Listing pages lose their 'best-selling' sort option (`hideBestSelling.ts`; a URL sorted by it
+ *   is left by the loader, src/loader/leaveBestSelling.ts).
  * - Re-runs on DOM changes (infinite scroll, filtering), debounced 500 ms, ignoring our own
  *   writes (`observeChanges.ts`); `Vitrine.refresh()` forces a re-injection that reuses the
  *   cached stats.
@@ -22,7 +23,7 @@ import { ERR_MISSED_HANDLES, ERR_WIDGET_RENDER } from '../../core/errors';
 import { announceRendered } from '../../core/lib/announceRendered';
 import { parseReviewsSettings } from '../../core/reviewsSettings';
 import type { MountWidget } from '../types';
-import { leaveBestSelling, removeBestSelling } from './hideBestSelling';
+import { removeBestSelling } from './hideBestSelling';
 import { createInjector } from './injectSnippets';
 import { observeChanges } from './observeChanges';
 import { createProductLine } from './productLine';
@@ -53,8 +54,6 @@ export const mount: MountWidget = (host, ctx) => {
   const doc = document;
   const { value: settings, problems } = parseReviewsSettings(ctx.settings.reviews);
   let page = ctx.page;
-  // Spec §2: a listing sorted by best-selling is sent to the manual sort; nothing else to do here.
-  if (page.pageType === 'collection' && leaveBestSelling(location)) return;
   // On product pages the reviews widget reports the same section's problems, in the same words.
   if (problems.length && page.pageType !== 'product') console.warn(`Vitrine settings: ${problems.join('; ')}`);
   if (!settings.showStarSnippet || (!settings.starSnippet.collection && !settings.starSnippet.product)) return;

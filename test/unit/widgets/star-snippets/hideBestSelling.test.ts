@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-/** Spec §2: the best-selling sort option goes away and a best-selling URL moves to 'manual'. */
-import { describe, expect, test, vi } from 'vitest';
-import { leaveBestSelling, removeBestSelling } from '../../../../src/widgets/star-snippets/hideBestSelling';
+/** Spec §2: the best-selling sort option goes away (a best-selling URL: test/unit/loader/leaveBestSelling.test.ts). */
+import { describe, expect, test } from 'vitest';
+import { removeBestSelling } from '../../../../src/widgets/star-snippets/hideBestSelling';
 
 const OPTIONS = ['manual', 'best-selling', 'title-ascending', 'price-ascending'];
 
@@ -36,32 +36,5 @@ describe('removeBestSelling', () => {
     document.body.innerHTML = `<select name="variant"><option value="best-selling">A variant named so</option></select>`;
     removeBestSelling(document);
     expect(document.querySelectorAll('option')).toHaveLength(1);
-  });
-});
-
-describe('leaveBestSelling', () => {
-  const at = (url: string) => {
-    const u = new URL(url);
-    return { pathname: u.pathname, search: u.search, hash: u.hash, replace: vi.fn() } as unknown as Location & {
-      replace: ReturnType<typeof vi.fn>;
-    };
-  };
-
-  test('best-selling → manual, other parameters and the hash kept, no history entry', () => {
-    const loc = at('https://shop.test/collections/all?filter.v.price.gte=1&sort_by=best-selling&page=2#grid');
-    expect(leaveBestSelling(loc)).toBe(true);
-    expect(loc.replace).toHaveBeenCalledWith('/collections/all?filter.v.price.gte=1&sort_by=manual&page=2#grid');
-  });
-
-  test('any other sort, or none, stays', () => {
-    for (const url of [
-      'https://shop.test/collections/all',
-      'https://shop.test/collections/all?sort_by=price-ascending',
-      'https://shop.test/collections/all?q=best-selling',
-    ]) {
-      const loc = at(url);
-      expect(leaveBestSelling(loc)).toBe(false);
-      expect(loc.replace).not.toHaveBeenCalled();
-    }
   });
 });
