@@ -33,8 +33,10 @@ describe('removeBestSelling', () => {
   });
 
   test('other sort controls and other selects are left alone', () => {
-    document.body.innerHTML = `<select name="variant"><option value="best-selling">A variant named so</option></select>`;
+    document.body.innerHTML = `<select name="variant"><option value="best-selling">A variant named so</option></select>
+      <input name="q" value="best-selling"><button value="best-selling">Search</button><a href="/search?q=best-selling">x</a>`;
     removeBestSelling(document);
     expect(document.querySelectorAll('option')).toHaveLength(1);
+    expect(document.querySelectorAll('input,button,a')).toHaveLength(3);
   });
 });
