@@ -42,7 +42,9 @@ export function createSnippetContent(doc: Document, ctx: WidgetContext, settings
   const rating = (stats: ReviewStats): string => formatRating(stats.average, ctx.language);
   const reviewsWord = (stats: ReviewStats): string => (stats.count === 1 ? texts.review : texts.reviews);
   const labelText = compile(texts.label);
-  const label = (stats: ReviewStats): string => labelText({ rating: rating(stats), count: stats.count, reviews: reviewsWord(stats) });
+  /** The accessible text; `shown` is the average as `rating` writes it, worked out once a line. */
+  const label = (stats: ReviewStats, shown: string): string =>
+    labelText({ rating: shown, count: stats.count, reviews: reviewsWord(stats) });
   const textSpan = (text: string): HTMLElement => {
     const span = doc.createElement('span');
     span.className = 'vitrine-stars__text';
@@ -54,10 +56,11 @@ export function createSnippetContent(doc: Document, ctx: WidgetContext, settings
 
   return {
     listing(el, stats) {
+      const averageRating = rating(stats);
       el.setAttribute('role', 'img');
-      el.setAttribute('aria-label', label(stats));
+      el.setAttribute('aria-label', label(stats, averageRating));
       const children: Node[] = [];
-      const vars = { totalReviews: stats.count, averageRating: rating(stats), reviewsTranslation: reviewsWord(stats) };
+      const vars = { totalReviews: stats.count, averageRating, reviewsTranslation: reviewsWord(stats) };
       for (let index = 0; index < templateParts.length; index++) {
         if (index) children.push(listingStars(stats.average));
         const text = templateParts[index](vars);
@@ -66,8 +69,9 @@ export function createSnippetContent(doc: Document, ctx: WidgetContext, settings
       el.replaceChildren(...children);
     },
     productLine(el, stats) {
-      el.setAttribute('aria-label', label(stats));
-      el.replaceChildren(lineStars(stats.average), textSpan(` ${rating(stats)} `), textSpan(texts.rated));
+      const shown = rating(stats);
+      el.setAttribute('aria-label', label(stats, shown));
+      el.replaceChildren(lineStars(stats.average), textSpan(` ${shown} `), textSpan(texts.rated));
     },
   };
 }
